@@ -1,0 +1,57 @@
+# Two commands do all the set-up on a fresh machine: `make serve` and `make test`.
+# Both create (or reuse) .venv from requirements.lock through `make setup`.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+ADDR   ?= 127.0.0.1:8000
+JOBS   ?= 2
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: setup serve build test test-fast outputs figures bench bench-gpu test-gpu lint-workflows lock clean
+
+setup: $(STAMP)
+
+$(STAMP): requirements.lock pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (the torch 2.13.0 CPU wheel is cp311); set PYTHON=python3.11")'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $@
+
+serve: setup  ## build the site and serve it at http://127.0.0.1:8000/detach-in-depth/
+	$(VENV)/bin/mkdocs serve --strict -a $(ADDR)
+
+build: setup  ## strict build into site/
+	$(VENV)/bin/mkdocs build --strict
+
+test: setup  ## the whole test suite (browser tests need /usr/bin/chromium)
+	$(PY) -m pytest -n $(JOBS) --dist loadgroup
+
+test-fast: setup  ## everything but the build and the browser
+	$(PY) -m pytest -n $(JOBS) --dist loadgroup -m "not browser" --deselect tests/test_build.py
+
+outputs: setup  ## re-run every snippet and refresh its recorded output
+	$(PY) -m tools.snippets record
+
+figures: setup  ## render the figures now (the build does this too)
+	$(PY) -m tools.figures build
+
+bench: setup  ## CPU benchmarks -> benchmarks/results/cpu/
+	$(PY) -m benchmarks run --device cpu
+
+bench-gpu: setup  ## CUDA benchmarks -> benchmarks/results/cuda/ (needs a GPU)
+	$(PY) -m benchmarks run --device cuda
+
+test-gpu: setup  ## the gpu-marked tests (needs a GPU)
+	$(PY) -m pytest -m gpu
+
+lint-workflows: setup
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+
+lock: setup  ## rewrite requirements.lock from the current .venv
+	$(PY) -m pip freeze --exclude-editable | sed -e 's/^torch==.*/torch==2.13.0/' > requirements.lock
+
+clean:
+	rm -rf site .cache test-artifacts figure-preview

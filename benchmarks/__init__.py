@@ -1,0 +1,1 @@
+"""Benchmarks: measured on a named machine, results committed as data."""

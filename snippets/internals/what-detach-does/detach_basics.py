@@ -1,0 +1,50 @@
+"""What detach() returns: shared storage, no graph, a shared version counter."""
+
+# --8<-- [start:share]
+import torch
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * 2  # (1)!
+d = y.detach()  # (2)!
+
+print("same storage:", d.data_ptr() == y.data_ptr())
+print("same object: ", d is y)
+assert d.data_ptr() == y.data_ptr() and d is not y
+
+d[0] = 100.0  # (3)!
+print("y after writing d[0]:", y)
+assert y[0].item() == 100.0
+# --8<-- [end:share]
+
+# --8<-- [start:flags]
+for name, t in [("x", x), ("y", y), ("d", d)]:
+    fn = type(t.grad_fn).__name__ if t.grad_fn is not None else None
+    print(f"{name}: requires_grad={t.requires_grad!s:5}  is_leaf={t.is_leaf!s:5}  grad_fn={fn}")
+
+assert d.grad_fn is None and not d.requires_grad and d.is_leaf  # (1)!
+assert y.grad_fn is not None and y.requires_grad  # (2)!
+# --8<-- [end:flags]
+
+# --8<-- [start:no-graph]
+z = (x.detach() * 2).mean()
+print("z.requires_grad:", z.requires_grad, " z.grad_fn:", z.grad_fn)
+try:
+    z.backward()
+except RuntimeError as err:
+    print("RuntimeError:", err)
+else:
+    raise AssertionError("backward() on a tensor outside any graph should raise")
+assert x.grad is None
+# --8<-- [end:no-graph]
+
+# --8<-- [start:version]
+v = torch.zeros(3, requires_grad=True).clone()  # a non-leaf, so in-place ops are allowed
+a = v.detach()
+print("before:", v._version, a._version)
+a.add_(1)  # (1)!
+print("after a.add_(1):", v._version, a._version)
+assert v._version == a._version == 1
+v.mul_(3)
+print("after v.mul_(3):", v._version, a._version)
+assert v._version == a._version == 2
+# --8<-- [end:version]

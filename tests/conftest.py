@@ -1,0 +1,64 @@
+"""Shared fixtures: the snippet zygote, the built site, CUDA detection."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools import snippets as snippet_tools  # noqa: E402
+
+ARTIFACTS = ROOT / "test-artifacts"
+
+
+def cuda_available() -> bool:
+    import torch
+
+    return torch.cuda.is_available()
+
+
+def pytest_collection_modifyitems(config, items):
+    if cuda_available():
+        return
+    skip = pytest.mark.skip(reason="needs CUDA: torch.cuda.is_available() is False on this machine")
+    for item in items:
+        if "gpu" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def zygote():
+    z = snippet_tools.Zygote()
+    yield z
+    z.close()
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """`mkdocs build --strict` into a temporary folder (once per test process)."""
+    out = tmp_path_factory.mktemp("site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    if proc.returncode != 0:
+        pytest.fail(
+            "mkdocs build --strict failed:\n" + "\n".join(proc.stderr.splitlines()[-40:]),
+            pytrace=False,
+        )
+    (ARTIFACTS).mkdir(exist_ok=True)
+    (ARTIFACTS / "build-seconds.txt").write_text(f"{time.perf_counter() - start:.1f}\n")
+    return out

@@ -1,0 +1,136 @@
+"""Unit tests of the helper package."""
+
+from __future__ import annotations
+
+import gc
+
+import matplotlib
+
+matplotlib.use("Agg")
+import pytest
+import torch
+from matplotlib.figure import Figure
+from torch import nn
+
+from autograd_lens import (
+    SavedTensorLedger,
+    autograd_graph,
+    draw_graph,
+    parameters_with_grad,
+    reached_parameters,
+)
+
+
+def test_graph_of_the_first_example():
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 2
+    z = y.mean()
+    g = autograd_graph({"z": z}, {"x": x, "y": y})
+    assert g.labels("backward") == ["MeanBackward0", "MulBackward0"]
+    assert g.labels("accumulate") == ["AccumulateGrad"]
+    assert g.labels("tensor") == ["z", "x"]
+    mul = next(n for n in g.nodes if n.label == "MulBackward0")
+    assert mul.detail == "y.grad_fn"
+    assert len(g.edges) == 4  # z -> Mean -> Mul -> AccumulateGrad -> x
+    assert g.node(g.edges[0][0]).label == "z"
+
+
+def test_shared_leaf_appears_once():
+    w = torch.ones(3, requires_grad=True)
+    out = (w * w + w).sum()
+    g = autograd_graph(out, {"w": w})
+    assert g.labels("accumulate") == ["AccumulateGrad"]
+    assert g.labels("tensor").count("w") == 1
+
+
+def test_detached_root_is_a_lone_node_or_an_error_when_strict():
+    x = torch.ones(2, requires_grad=True)
+    d = (x * 2).detach()
+    g = autograd_graph({"d": d})
+    assert len(g.nodes) == 1 and not g.nodes[0].in_graph and g.edges == ()
+    with pytest.raises(ValueError, match="not part of any autograd graph"):
+        autograd_graph({"d": d}, strict=True)
+
+
+def test_leaf_root_is_kept():
+    x = torch.ones(2, requires_grad=True)
+    g = autograd_graph({"x": x}, strict=True)
+    assert g.labels() == ["x"] and g.nodes[0].in_graph
+
+
+@pytest.mark.parametrize(
+    "bad, match",
+    [
+        ([1, 2], "must be a torch.Tensor or a mapping"),
+        ({}, "empty mapping"),
+        ({"x": [1.0]}, r"roots\['x'\] is a list"),
+        ({1: torch.ones(1)}, "names must be str"),
+    ],
+)
+def test_bad_roots(bad, match):
+    with pytest.raises((TypeError, ValueError), match=match):
+        autograd_graph(bad)
+
+
+def test_draw_graph_returns_a_figure_in_both_languages():
+    x = torch.ones(2, requires_grad=True)
+    for lang in ("en", "zh"):
+        fig = draw_graph({"z": (x * 3).sum()}, {"x": x}, lang=lang)
+        assert isinstance(fig, Figure)
+    with pytest.raises(ValueError, match="lang must be one of"):
+        draw_graph(x, lang="fr")
+
+
+def test_ledger_counts_and_sees_graphs_die():
+    x = torch.ones(1000, requires_grad=True)
+    with SavedTensorLedger() as ledger:
+        y = (x * x).sum()
+    assert ledger.count == 2 and ledger.live_count == 2
+    assert ledger.nbytes == 4000  # the same storage, counted once
+    assert ledger.activation_nbytes == 0  # x is a leaf
+    y.backward()
+    gc.collect()
+    assert ledger.live_count == 0 and ledger.live_nbytes == 0
+
+
+def test_ledger_counts_activations_and_frees_on_deletion():
+    x = torch.ones(256, requires_grad=True)
+    with SavedTensorLedger() as ledger:
+        h = torch.tanh(x * 2)  # tanh saves its output
+        loss = h.sum()
+    assert ledger.activation_nbytes == 256 * 4
+    del h, loss
+    gc.collect()
+    assert ledger.live_count == 0
+
+
+def test_ledger_cannot_be_entered_twice():
+    ledger = SavedTensorLedger()
+    with ledger, pytest.raises(RuntimeError, match="already active"):
+        ledger.__enter__()
+
+
+def test_reach_and_grads():
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 1))
+    x = torch.randn(5, 3)
+    full = model(x).sum()
+    assert reached_parameters(full, model) == ["0.weight", "0.bias", "2.weight", "2.bias"]
+    cut = model[2](model[0](x).relu().detach()).sum()
+    assert reached_parameters(cut, model) == ["2.weight", "2.bias"]
+    assert reached_parameters(cut.detach(), model) == []
+    cut.backward()
+    assert parameters_with_grad(model) == ["2.weight", "2.bias"]
+    model.zero_grad(set_to_none=False)
+    assert parameters_with_grad(model, nonzero=True) == []
+
+
+@pytest.mark.parametrize("bad", [torch.ones(2), 3, [("w", 1.0)]])
+def test_reach_rejects_bad_params(bad):
+    with pytest.raises(TypeError, match="params must"):
+        reached_parameters(torch.ones(1, requires_grad=True).sum(), bad)
+
+
+def test_reach_rejects_non_tensor_loss():
+    with pytest.raises(TypeError, match="loss must be a torch.Tensor"):
+        reached_parameters(1.0, nn.Linear(1, 1))

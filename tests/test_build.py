@@ -1,0 +1,95 @@
+"""The strict build passes and the built site requests nothing from other hosts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from tools import pages
+
+pytestmark = pytest.mark.xdist_group("site")
+
+_URL = re.compile(r"""https?://([a-zA-Z0-9.-]+)""")
+_HTML_LOADS = re.compile(
+    r"""<(?:script|img|iframe|source|audio|video|embed)\b[^>]*\bsrc=["']([^"']+)["']"""
+    r"""|<link\b[^>]*\bhref=["']([^"']+)["']""",
+    re.I,
+)
+_CSS_LOADS = re.compile(r"""url\(\s*["']?([^"')]+)|@import\s+["']([^"']+)""", re.I)
+LOCAL = {"127.0.0.1", "localhost"}
+
+# Hosts that occur in Material's JS bundle as inert text: XML namespaces, licence
+# comments, documentation links. Two of them are real loaders, each behind a feature
+# this site keeps off (and the tests below check it stays off):
+#   unpkg.com      Mermaid, loaded only for ```mermaid blocks
+#   api.github.com repository facts, fetched only when repo_url is set
+JS_INERT_HOSTS = {
+    "www.w3.org", "github.com", "squidfunk.github.io", "www.mozilla.org", "snowball.tartarus.org",
+    "code.google.com", "fontawesome.com", "en.wikipedia.org", "developer.mozilla.org",
+    "clipboardjs.com", "bit.ly", "wiki.ecmascript.org", "wiki.commonjs.org", "underscorejs.org",
+    "tartarus.org", "people.mozilla.org", "narwhaljs.org", "msdn.microsoft.com", "lunrjs.com",
+    "docs.python.org", "chasen.org", "unpkg.com", "api.github.com",
+}
+
+
+def _host(url: str) -> str | None:
+    m = _URL.match(url.strip())
+    return m.group(1).lower() if m else None
+
+
+def test_strict_build_passes(built_site: Path):
+    assert (built_site / "index.html").is_file()
+    assert (built_site / "en" / "index.html").is_file()
+
+
+def test_every_page_is_built_in_both_languages(built_site: Path):
+    missing = []
+    for page in pages.pages("zh"):
+        stem = page.with_suffix("")
+        rel = Path() if stem.name == "index" and stem.parent == Path() else (
+            stem.parent if stem.name == "index" else stem
+        )
+        for prefix in (Path(), Path("en")):
+            if not (built_site / prefix / rel / "index.html").is_file():
+                missing.append(str(prefix / rel))
+    assert not missing, f"Pages missing from the built site: {missing}"
+
+
+def test_html_and_css_load_nothing_from_other_hosts(built_site: Path):
+    bad = []
+    for path in built_site.rglob("*.html"):
+        for m in _HTML_LOADS.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            url = m.group(1) or m.group(2)
+            host = _host(url)
+            if host and host not in LOCAL:
+                bad.append(f"{path.relative_to(built_site)}: {url}")
+    for path in built_site.rglob("*.css"):
+        for m in _CSS_LOADS.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            url = m.group(1) or m.group(2)
+            host = _host(url)
+            if host and host not in LOCAL:
+                bad.append(f"{path.relative_to(built_site)}: {url}")
+    assert not bad, "The built site would request third-party hosts:\n" + "\n".join(bad[:20])
+
+
+def test_javascript_names_only_known_inert_hosts(built_site: Path):
+    found: dict[str, str] = {}
+    for path in built_site.rglob("*.js"):
+        for host in _URL.findall(path.read_text(encoding="utf-8", errors="replace")):
+            found.setdefault(host.lower(), str(path.relative_to(built_site)))
+    unknown = {h: f for h, f in found.items() if h not in JS_INERT_HOSTS | LOCAL}
+    assert not unknown, f"New hosts in the built JavaScript (check they are never requested): {unknown}"
+
+
+def test_features_that_would_load_from_cdns_stay_off():
+    config = pages.mkdocs_config()
+    assert "repo_url" not in config, "repo_url makes Material fetch repository facts from api.github.com"
+    assert config["theme"].get("font") is False, "theme.font must be false (no Google Fonts)"
+    mermaid = [
+        f"docs/{lang}/{page}"
+        for lang in pages.LANGS
+        for page in pages.pages(lang)
+        if re.search(r"^\s*(```|~~~)\s*mermaid", pages.text(lang, page), re.M)
+    ]
+    assert not mermaid, f"Mermaid blocks load Mermaid from a CDN; draw a figure instead: {mermaid}"

@@ -1,0 +1,144 @@
+"""The tooling fails loudly and helpfully: stale records, bad snippets, bad figures,
+missing includes, invalid workflows."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools import figures as fig_tools
+from tools import pages
+from tools import snippets as st
+
+ROOT = pages.ROOT
+
+
+def _snippet(tmp_path: Path, body: str, name: str = "demo.py") -> Path:
+    path = tmp_path / name
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def test_sections_become_record_sections(tmp_path, zygote):
+    path = _snippet(tmp_path, "print('setup')\n# --8<-- [start:a]\nprint('in a')\n# --8<-- [end:a]\n")
+    assert st.run(path, zygote) == "setup\n# --8<-- [start:a]\nin a\n# --8<-- [end:a]\n"
+
+
+def test_stale_record_shows_a_diff_and_the_refresh_command(tmp_path, zygote):
+    path = _snippet(tmp_path, "# --8<-- [start:a]\nprint(1 + 1)\n# --8<-- [end:a]\n")
+    st.record(path, zygote)
+    path.with_suffix(".out").write_text("# --8<-- [start:a]\n3\n# --8<-- [end:a]\n")
+    with pytest.raises(st.SnippetError) as err:
+        st.check(path, zygote)
+    message = str(err.value)
+    assert "-3" in message and "+2" in message
+    assert "make outputs" in message and "tools.snippets record" in message
+
+
+def test_missing_record_says_how_to_make_it(tmp_path, zygote):
+    path = _snippet(tmp_path, "print('x')\n")
+    with pytest.raises(st.SnippetError, match="has no recorded output.*make outputs"):
+        st.check(path, zygote)
+
+
+def test_failing_snippet_names_file_and_line(tmp_path, zygote):
+    path = _snippet(tmp_path, "x = 1\n# --8<-- [start:a]\nassert x == 2, 'claim is false'\n# --8<-- [end:a]\n")
+    with pytest.raises(st.SnippetError) as err:
+        st.run(path, zygote)
+    message = str(err.value)
+    assert "demo.py" in message and "line 3" in message and "claim is false" in message
+
+
+def test_memory_addresses_are_refused(tmp_path, zygote):
+    path = _snippet(tmp_path, "print(object())\n")
+    with pytest.raises(st.SnippetError, match="memory address"):
+        st.run(path, zygote)
+
+
+def test_subprocess_runner_matches_fork_runner(tmp_path, zygote):
+    body = "# --8<-- [start:a]\nimport torch\nprint(torch.arange(3))\n# --8<-- [end:a]\n"
+    fork = st.run(_snippet(tmp_path, body, "a.py"), zygote)
+    sub = st.run(_snippet(tmp_path, "# runner: subprocess\n" + body, "b.py"))
+    assert fork == sub
+
+
+@pytest.mark.parametrize(
+    "body, match",
+    [
+        ("# --8<-- [start:a]\n# --8<-- [start:b]\n", "cannot nest"),
+        ("# --8<-- [end:a]\n", "without its start"),
+        ("# --8<-- [start:a]\nx = 1\n", "never closed"),
+        ("if True:\n    # --8<-- [start:a]\n    pass\n", "column 0"),
+        ("# --8<-- [start:a]\n# --8<-- [end:a]\n# --8<-- [start:a]\n# --8<-- [end:a]\n", "twice"),
+    ],
+)
+def test_malformed_sections(tmp_path, body, match):
+    with pytest.raises(st.SnippetError, match=match):
+        st.parse(_snippet(tmp_path, body))
+
+
+def test_missing_include_fails_naming_the_file():
+    from pymdownx.snippets import SnippetMissingError
+
+    with pytest.raises(SnippetMissingError, match="no/such/file.py"):
+        pages.expand('--8<-- "no/such/file.py"')
+
+
+def test_missing_section_fails():
+    from pymdownx.snippets import SnippetMissingError
+
+    with pytest.raises(SnippetMissingError, match="no-such-section"):
+        pages.expand('--8<-- "internals/what-detach-does/detach_basics.py:no-such-section"')
+
+
+def test_failing_figure_script_names_the_script(tmp_path, monkeypatch):
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
+    script = tmp_path / "broken.py"
+    script.write_text("def draw(lang):\n    raise ValueError('bad data for ' + lang)\n")
+    with pytest.raises(fig_tools.FigureError) as err:
+        fig_tools.build_one(script)
+    message = str(err.value)
+    assert "broken.py" in message and "bad data for zh" in message
+    assert "python -m tools.figures render" in message
+
+
+def test_figure_script_without_draw_is_rejected(tmp_path, monkeypatch):
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
+    script = tmp_path / "nodraw.py"
+    script.write_text("X = 1\n")
+    with pytest.raises(fig_tools.FigureError, match="defines no draw"):
+        fig_tools.build_one(script)
+
+
+def test_figure_cache_is_reused(tmp_path, monkeypatch):
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
+    script = tmp_path / "ok.py"
+    script.write_text(
+        "import matplotlib.pyplot as plt\n"
+        "def draw(lang):\n"
+        "    fig, ax = plt.subplots()\n"
+        "    ax.set_title({'zh': '计算图', 'en': 'graph'}[lang])\n"
+        "    return fig\n"
+    )
+    first = fig_tools.build_one(script)
+    stamp = {p: p.stat().st_mtime_ns for p in first.values()}
+    second = fig_tools.build_one(script)  # would fail if it re-ran: nothing else changed
+    assert first == second and {p: p.stat().st_mtime_ns for p in second.values()} == stamp
+
+
+def test_workflows_are_valid():
+    exe = shutil.which("check-jsonschema", path=str(Path(sys.executable).parent))
+    if exe is None:
+        pytest.fail("check-jsonschema is missing: run make setup", pytrace=False)
+    workflows = sorted(str(p) for p in (ROOT / ".github" / "workflows").glob("*.yml"))
+    assert workflows, "no workflows under .github/workflows"
+    proc = subprocess.run(
+        [exe, "--builtin-schema", "vendor.github-workflows", *workflows],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -1,0 +1,1 @@
+"""Site tooling: snippet runner and records, build-time figures, MkDocs hooks."""

@@ -1,0 +1,53 @@
+"""MkDocs hooks: build-time figures and the mkdocstrings locale per language.
+
+Listed under ``hooks:`` in mkdocs.yml, so plain ``mkdocs build`` / ``mkdocs serve``
+run them; no wrapper script is needed.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # hooks are loaded by path, not as a package
+    sys.path.insert(0, str(ROOT))
+
+from tools import figures  # noqa: E402
+
+_built: dict[str, Path] = {}
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has set this build's language
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    # mkdocstrings fixes its locale in its own on_config, before i18n switches the
+    # theme language, so zh pages would get English section headings. Re-apply it.
+    plugin = config.plugins.get("mkdocstrings")
+    language = config.theme.get("language") or "en"
+    if plugin is not None and getattr(plugin, "_handlers", None) is not None:
+        plugin._handlers._locale = str(language).replace("_", "-")
+    return config
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    # i18n runs one build per language; the figures are rendered (or found in the
+    # cache) once per process and reused.
+    if _built:
+        return
+    try:
+        _built.update(figures.build_all())
+    except figures.FigureError as err:
+        raise PluginError(str(err)) from None
+
+
+@event_priority(-200)  # after i18n has rebuilt the file list
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for uri, path in sorted(_built.items()):
+        if files.get_file_from_path(uri) is None:
+            files.append(File.generated(config, uri, abs_src_path=str(path)))
+    return files
