@@ -93,3 +93,10 @@ def test_features_that_would_load_from_cdns_stay_off():
         if re.search(r"^\s*(```|~~~)\s*mermaid", pages.text(lang, page), re.M)
     ]
     assert not mermaid, f"Mermaid blocks load Mermaid from a CDN; draw a figure instead: {mermaid}"
+
+
+def test_api_reference_headings_follow_the_page_language(built_site: Path):
+    zh = (built_site / "reference" / "api" / "index.html").read_text(encoding="utf-8")
+    en = (built_site / "en" / "reference" / "api" / "index.html").read_text(encoding="utf-8")
+    assert "参数：" in zh and "返回：" in zh, "mkdocstrings section headings are not Chinese on the zh page"
+    assert "Parameters:" in en and "Parameters:" not in zh
