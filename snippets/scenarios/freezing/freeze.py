@@ -1,0 +1,121 @@
+"""Four ways to train only a head on a backbone: what autograd keeps, what learns,
+what the optimizer sees, and what still changes in the state_dict."""
+
+# --8<-- [start:setup]
+import copy
+
+import torch
+from torch import nn
+
+from autograd_lens import SavedTensorLedger, parameters_with_grad, reached_parameters
+
+torch.manual_seed(0)
+
+
+def make_backbone() -> nn.Sequential:  # (1)!
+    return nn.Sequential(
+        nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+        nn.Conv2d(16, 32, 3, padding=1, stride=2), nn.BatchNorm2d(32), nn.ReLU(),
+        nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+    )
+
+
+class Classifier(nn.Module):
+    def __init__(self, mode: str) -> None:
+        super().__init__()
+        self.mode = mode
+        self.backbone = make_backbone()
+        self.head = nn.Linear(32, 10)
+        if mode == "requires_grad":
+            self.backbone.requires_grad_(False)  # (2)!
+
+    def forward(self, x):
+        if self.mode == "no_grad":
+            with torch.no_grad():  # (3)!
+                f = self.backbone(x)
+        else:
+            f = self.backbone(x)
+        if self.mode == "detach":
+            f = f.detach()  # (4)!
+        return self.head(f)
+
+
+pretrained = make_backbone().state_dict()  # stands in for downloaded weights
+x = torch.randn(8, 3, 32, 32)
+y = torch.randint(0, 10, (8,))
+MODES = ["full", "requires_grad", "detach", "no_grad"]
+# --8<-- [end:setup]
+
+# --8<-- [start:memory]
+def one_step(mode: str):
+    torch.manual_seed(1)
+    model = Classifier(mode)
+    model.backbone.load_state_dict(pretrained)
+    model.train()
+    before = copy.deepcopy(model.state_dict())
+    opt = torch.optim.SGD([p for p in model.parameters() if p.requires_grad], lr=0.1)
+    with SavedTensorLedger() as ledger:
+        loss = nn.functional.cross_entropy(model(x), y)
+    held = ledger.live_nbytes  # (5)!
+    reached = reached_parameters(loss, model)
+    opt.zero_grad()
+    loss.backward()
+    opt.step()
+    changed = [k for k, v in model.state_dict().items() if not torch.equal(v, before[k])]
+    return model, opt, ledger, held, reached, changed
+
+
+results = {m: one_step(m) for m in MODES}
+print(f"{'mode':14} {'saves in forward':>16} {'held when backward starts':>26}")
+for m, (_, _, ledger, held, _, _) in results.items():
+    print(f"{m:14} {ledger.count:>16} {held:>20,} bytes")
+
+full, frozen = (results[m][3] for m in ("full", "requires_grad"))
+assert results["detach"][3] == results["no_grad"][3] == frozen < full  # (6)!
+assert results["detach"][2].count == results["full"][2].count - 1  # (7)!
+assert results["no_grad"][2].count == results["requires_grad"][2].count
+print(f"detach vs requires_grad_(False), held at backward: {results['detach'][3] / frozen:.0%}")
+# --8<-- [end:memory]
+
+# --8<-- [start:who-learns]
+for m, (model, opt, _, _, reached, _) in results.items():
+    n_opt = sum(len(g["params"]) for g in opt.param_groups)
+    got = parameters_with_grad(model)
+    print(f"{m:14} optimizer sees {n_opt:2} tensors; .grad set on {len(got):2}: "
+          f"{sorted({n.split('.')[0] for n in got})}")
+    assert got == reached  # (8)!
+    assert (m == "full") == any(n.startswith("backbone") for n in got)
+# --8<-- [end:who-learns]
+
+# --8<-- [start:state-dict]
+buffers = {"running_mean", "running_var", "num_batches_tracked"}
+for m, (model, *_, changed) in results.items():
+    bb = [k for k in changed if k.startswith("backbone")]
+    n_buf = sum(k.rsplit(".", 1)[1] in buffers for k in bb)
+    print(f"{m:14} changed: backbone parameters {len(bb) - n_buf}/8, "
+          f"BatchNorm buffers {n_buf}/6, head {len(changed) - len(bb)}/2")
+bn_stats = {"backbone.1.running_mean", "backbone.1.running_var", "backbone.1.num_batches_tracked"}
+assert all(bn_stats <= set(results[m][5]) for m in MODES)  # (9)!
+# --8<-- [end:state-dict]
+
+# --8<-- [start:eval]
+torch.manual_seed(1)
+model = Classifier("requires_grad")
+model.backbone.load_state_dict(pretrained)
+model.train()
+model.backbone.eval()  # (10)!
+before = copy.deepcopy(model.backbone.state_dict())
+loss = nn.functional.cross_entropy(model(x), y)
+loss.backward()
+unchanged = all(torch.equal(v, before[k]) for k, v in model.backbone.state_dict().items())
+print("backbone state_dict unchanged in eval():", unchanged)
+print("head still in training mode:", model.head.training)
+assert unchanged and not model.backbone.training
+# --8<-- [end:eval]
+
+# --8<-- [start:keys]
+keys = {m: list(results[m][0].state_dict().keys()) for m in MODES}
+print("same state_dict keys in all four:", all(k == keys["full"] for k in keys.values()))
+print("requires_grad saved in state_dict:", any(v.requires_grad for v in results["requires_grad"][0].state_dict().values()))
+assert all(k == keys["full"] for k in keys.values())
+# --8<-- [end:keys]
