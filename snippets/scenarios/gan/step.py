@@ -1,0 +1,75 @@
+"""One GAN training step: who gets gradients in the D step and the G step,
+where zero_grad() goes, and what seed 000's detach in the G step would do."""
+
+# --8<-- [start:setup]
+import torch
+from torch import nn
+
+from autograd_lens import parameters_with_grad
+
+torch.manual_seed(0)
+G = nn.Sequential(nn.Linear(4, 16), nn.ReLU(), nn.Linear(16, 2))
+D = nn.Sequential(nn.Linear(2, 16), nn.ReLU(), nn.Linear(16, 1))
+opt_g = torch.optim.SGD(G.parameters(), lr=0.05)
+opt_d = torch.optim.SGD(D.parameters(), lr=0.05)
+bce = nn.BCEWithLogitsLoss()
+real = torch.randn(32, 2) + 3.0
+ones, zeros = torch.ones(32, 1), torch.zeros(32, 1)
+
+
+def who(tag):
+    print(f"{tag:28} G: {len(parameters_with_grad(G))}/4 with .grad   D: {len(parameters_with_grad(D))}/4 with .grad")
+# --8<-- [end:setup]
+
+# --8<-- [start:d-step]
+fake = G(torch.randn(32, 4))  # (1)!
+
+opt_d.zero_grad()  # (2)!
+d_loss = bce(D(real), ones) + bce(D(fake.detach()), zeros)  # (3)!
+d_loss.backward()
+who("after D backward")
+assert parameters_with_grad(G) == [] and len(parameters_with_grad(D)) == 4
+opt_d.step()
+# --8<-- [end:d-step]
+
+# --8<-- [start:g-step]
+opt_g.zero_grad()  # (1)!
+g_loss = bce(D(fake), ones)  # (2)!
+g_loss.backward()
+who("after G backward")
+assert len(parameters_with_grad(G)) == 4 and len(parameters_with_grad(D)) == 4  # (3)!
+opt_g.step()
+# --8<-- [end:g-step]
+
+# --8<-- [start:no-detach]
+G.zero_grad(set_to_none=True)
+D.zero_grad(set_to_none=True)
+fake = G(torch.randn(32, 4))
+d_loss = bce(D(real), ones) + bce(D(fake), zeros)  # (1)!
+d_loss.backward()
+who("D step without detach")
+assert len(parameters_with_grad(G)) == 4
+try:
+    bce(D(fake), ones).backward()  # (2)!
+except RuntimeError as err:
+    print("RuntimeError:", str(err).split(".")[0] + ".")
+# --8<-- [end:no-detach]
+
+# --8<-- [start:seed-claim]
+G.zero_grad(set_to_none=True)
+D.zero_grad(set_to_none=True)
+fake_output = D(G(torch.randn(32, 4)).detach())  # (1)!
+bce(fake_output, ones).backward()
+who("G step with seed's detach")
+assert parameters_with_grad(G) == []  # (2)!
+# --8<-- [end:seed-claim]
+
+# --8<-- [start:freeze-d]
+G.zero_grad(set_to_none=True)
+D.zero_grad(set_to_none=True)
+D.requires_grad_(False)  # (1)!
+bce(D(G(torch.randn(32, 4))), ones).backward()
+D.requires_grad_(True)
+who("G step with D frozen")
+assert len(parameters_with_grad(G)) == 4 and parameters_with_grad(D) == []  # (2)!
+# --8<-- [end:freeze-d]
