@@ -1,0 +1,20 @@
+"""The autograd graph of seed 000's first example, z = (x * 2).mean()."""
+
+import matplotlib.pyplot as plt
+import torch
+
+from autograd_lens import draw_graph
+
+TITLE = {
+    "en": "The graph recorded for z = (x * 2).mean()",
+    "zh": "z = (x * 2).mean() 记录下的计算图",
+}
+
+
+def draw(lang: str):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    y = x * 2
+    z = y.mean()
+    fig, ax = plt.subplots(figsize=(5.0, 6.2))
+    draw_graph({"z": z}, {"x": x, "y": y}, lang=lang, ax=ax, title=TITLE[lang])
+    return fig

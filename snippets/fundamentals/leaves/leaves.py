@@ -1,0 +1,72 @@
+"""What a leaf is: a tensor with no grad_fn. Seed 000 says "a tensor the user created"."""
+
+# --8<-- [start:definition]
+import warnings
+
+import torch
+
+
+def describe(name, t):
+    fn = type(t.grad_fn).__name__ if t.grad_fn is not None else None
+    print(f"{name:10} is_leaf={t.is_leaf!s:5}  requires_grad={t.requires_grad!s:5}  grad_fn={fn}")
+    assert t.is_leaf == (t.grad_fn is None)  # (1)!
+
+
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+describe("x", x)
+describe("y = x*2", y)
+# --8<-- [end:definition]
+
+# --8<-- [start:counter-examples]
+c = torch.tensor([1.0, 2.0]) * 2  # (1)!
+d = y.detach()  # (2)!
+with torch.no_grad():
+    n = x * 2  # (3)!
+w = torch.tensor([1.0, 2.0], requires_grad=True).double()  # (4)!
+describe("c", c)
+describe("d", d)
+describe("n", n)
+describe("w", w)
+assert c.is_leaf and d.is_leaf and n.is_leaf
+assert not w.is_leaf
+w.sum().backward()
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # reading .grad of a non-leaf warns
+    print("w.grad after backward:", w.grad)
+    assert w.grad is None
+# --8<-- [end:counter-examples]
+
+# --8<-- [start:propagate]
+a = torch.ones(2)  # requires_grad=False
+b = torch.ones(2, requires_grad=True)
+print("a + a requires_grad:", (a + a).requires_grad)
+print("a + b requires_grad:", (a + b).requires_grad)  # (1)!
+assert not (a + a).requires_grad and (a + b).requires_grad
+
+try:
+    y.requires_grad_(False)  # (2)!
+except RuntimeError as err:
+    print("RuntimeError:", err)
+else:
+    raise AssertionError("changing requires_grad of a non-leaf should raise")
+# --8<-- [end:propagate]
+
+# --8<-- [start:grad-on-leaves]
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+y.retain_grad()  # (1)!
+h = y * 3
+z = h.sum()
+z.backward()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    h_grad = h.grad  # (2)!
+print("x.grad:", x.grad)
+print("y.grad:", y.grad)
+print("h.grad:", h_grad)
+print("warning:", str(caught[0].message).split(". ")[0] + ".")
+assert torch.equal(x.grad, torch.tensor([6.0, 6.0]))
+assert torch.equal(y.grad, torch.tensor([3.0, 3.0]))
+assert h_grad is None and len(caught) == 1
+# --8<-- [end:grad-on-leaves]

@@ -1,0 +1,73 @@
+"""What backward saves, when it is freed, and how long a graph lives."""
+
+# --8<-- [start:what-is-saved]
+import torch
+
+from autograd_lens import SavedTensorLedger
+
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+with SavedTensorLedger() as ledger:
+    y = x.exp()  # (1)!
+    z = (y * x).sum()  # (2)!
+
+print("saved tensors:", ledger.count, " still alive:", ledger.live_count)
+print("ExpBackward0 saved its result:", torch.equal(y.grad_fn._saved_result, y))  # (3)!
+assert ledger.count == 3 and ledger.live_count == 3
+
+z.backward()  # (4)!
+print("after backward, still alive:", ledger.live_count)
+assert ledger.live_count == 0
+# --8<-- [end:what-is-saved]
+
+# --8<-- [start:second-backward]
+x.grad = None
+y = x.exp()
+z = (y * x).sum()
+z.backward()
+try:
+    z.backward()  # (1)!
+except RuntimeError as err:
+    print("RuntimeError:", err)
+else:
+    raise AssertionError("a second backward through a freed graph should raise")
+# --8<-- [end:second-backward]
+
+# --8<-- [start:retain-graph]
+x.grad = None
+y = x.exp()
+z = (y * x).sum()
+z.backward(retain_graph=True)  # (1)!
+first = x.grad.clone()
+z.backward()  # (2)!
+print("after one backward: ", first)
+print("after two backwards:", x.grad)
+assert torch.allclose(x.grad, 2 * first)
+# --8<-- [end:retain-graph]
+
+# --8<-- [start:accumulate]
+torch.manual_seed(0)
+w = torch.randn(256, requires_grad=True)
+batches = [torch.randn(256) for _ in range(5)]
+
+
+def train_steps(keep):
+    """Sum five losses; return how many saved tensors are alive after each step."""
+    alive = []
+    with SavedTensorLedger() as ledger:
+        total = 0.0
+        for xb in batches:
+            loss = (w * xb).tanh().sum()
+            total += keep(loss)  # (1)!
+            alive.append(ledger.live_count)
+    return alive
+
+
+as_tensor = train_steps(lambda loss: loss)
+as_float = train_steps(lambda loss: loss.item())
+as_detached = train_steps(lambda loss: loss.detach())
+print("total += loss          ->", as_tensor)
+print("total += loss.item()   ->", as_float)
+print("total += loss.detach() ->", as_detached)
+assert as_tensor == [2, 4, 6, 8, 10]  # (2)!
+assert as_float == as_detached == [2, 2, 2, 2, 2]  # (3)!
+# --8<-- [end:accumulate]

@@ -1,0 +1,134 @@
+"""Eight ways to get values "without gradient", measured side by side.
+
+Each row makes `out` from a tensor `src` that backward needs (it was saved by
+`loss = (src * src).sum()`), and each column is a measurement, asserted below.
+"""
+
+# --8<-- [start:measure]
+import torch
+
+
+def make(kind):
+    """Return (x, src, loss, out) for one row of the table."""
+    x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    src = x if kind == "requires_grad_(False)" else x * 1  # (1)!
+    loss = (src * src).sum()  # saves src for backward
+    if kind == "detach()":
+        out = src.detach()
+    elif kind == "detach_()":
+        out = src.detach_()
+    elif kind == ".data":
+        out = src.data
+    elif kind == "clone()":
+        out = src.clone()
+    elif kind == "detach().clone()":
+        out = src.detach().clone()
+    elif kind == "no_grad()":
+        with torch.no_grad():
+            out = src * 1  # (2)!
+    elif kind == "inference_mode()":
+        with torch.inference_mode():
+            out = src * 1
+    elif kind == "requires_grad_(False)":
+        out = src.requires_grad_(False)
+    return x, src, loss, out
+
+
+def write(out):
+    """An in-place write through out, allowed wherever the row allows one."""
+    ctx = torch.inference_mode() if out.is_inference() else torch.no_grad()
+    with ctx:
+        out.add_(1)
+
+
+def new_object(kind):
+    _, src, _, out = make(kind)
+    return out is not src
+
+
+def shares_storage(kind):
+    _, src, _, out = make(kind)
+    return out.untyped_storage().data_ptr() == src.untyped_storage().data_ptr()
+
+
+def shares_version(kind):
+    _, src, _, out = make(kind)
+    if out.is_inference():
+        return None  # (3)!
+    before = src._version
+    write(out)
+    return src._version == before + 1 and out._version == src._version
+
+
+def records_graph(kind):
+    _, _, _, out = make(kind)
+    return (out * 2).requires_grad  # (4)!
+
+
+def grad_flows(kind):
+    x, _, _, out = make(kind)
+    result = (out * 2).sum()
+    if not result.requires_grad:
+        return False
+    result.backward()
+    return x.grad is not None
+
+
+def inplace_outcome(kind):
+    x, _, loss, out = make(kind)
+    expected = 2 * x.detach()  # d/dx of sum(x * x) at the original x
+    try:
+        write(out)
+        loss.backward()
+    except RuntimeError:
+        return "error"  # (5)!
+    return "correct" if torch.equal(x.grad, expected) else "WRONG"
+
+
+KINDS = ["detach()", "detach_()", ".data", "clone()", "detach().clone()",
+         "no_grad()", "inference_mode()", "requires_grad_(False)"]
+COLUMNS = [new_object, shares_storage, shares_version, records_graph, grad_flows, inplace_outcome]
+measured = {k: tuple(col(k) for col in COLUMNS) for k in KINDS}
+# --8<-- [end:measure]
+
+# --8<-- [start:expected]
+T, F, NA = True, False, None
+EXPECTED = {  # new, storage, version, graph, grad, in-place write then backward
+    "detach()":              (T, T, T,  F, F, "error"),
+    "detach_()":             (F, T, T,  F, F, "error"),
+    ".data":                 (T, T, F,  F, F, "WRONG"),
+    "clone()":               (T, F, F,  T, T, "correct"),
+    "detach().clone()":      (T, F, F,  F, F, "correct"),
+    "no_grad()":             (T, F, F,  F, F, "correct"),
+    "inference_mode()":      (T, F, NA, F, F, "correct"),
+    "requires_grad_(False)": (F, T, T,  F, F, "error"),
+}
+for kind in KINDS:
+    assert measured[kind] == EXPECTED[kind], (kind, measured[kind])  # (1)!
+
+_, _, _, inf = make("inference_mode()")
+try:
+    inf.add_(1)  # (2)!
+except RuntimeError:
+    pass
+else:
+    raise AssertionError("an inference tensor cannot be modified outside inference_mode")
+# --8<-- [end:expected]
+
+# --8<-- [start:table]
+def cell(v):
+    return {True: "✓", False: "✗", None: "—"}.get(v, f"`{v}`") if not isinstance(v, str) else f"`{v}`"
+
+
+LABELS = {
+    "no_grad()": "`with torch.no_grad(): src * 1`",
+    "inference_mode()": "`with torch.inference_mode(): src * 1`",
+    "requires_grad_(False)": "`x.requires_grad_(False)` (`src` is the leaf `x`)",
+}
+names = [c.__name__ for c in COLUMNS]
+print("| `out` from `src` | " + " | ".join(f"`{n}`" for n in names) + " |")
+print("|---" * (len(names) + 1) + "|")
+for kind in KINDS:
+    label = LABELS.get(kind, f"`src{kind}`" if kind.startswith(".") else f"`src.{kind}`")
+    print(f"| {label} | " + " | ".join(cell(v) for v in measured[kind]) + " |")
+# --8<-- [end:table]

@@ -1,0 +1,95 @@
+"""The version counter: who shares it, what bumps it, and the check it powers."""
+
+# --8<-- [start:bump]
+import torch
+
+from autograd_lens import SavedTensorLedger
+
+base = torch.zeros(4)
+view = base[:2]  # (1)!
+alias = base.detach()
+print("start:              ", base._version, view._version, alias._version)
+base.add_(1)  # (2)!
+print("after base.add_(1): ", base._version, view._version, alias._version)
+view.mul_(2)
+print("after view.mul_(2): ", base._version, view._version, alias._version)
+_ = base + 1  # (3)!
+print("after base + 1:     ", base._version, view._version, alias._version)
+assert base._version == view._version == alias._version == 2
+# --8<-- [end:bump]
+
+# --8<-- [start:error]
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+y = x.exp()  # (1)!
+y.detach().mul_(2)  # (2)!
+try:
+    y.sum().backward()
+except RuntimeError as err:
+    print("RuntimeError:", err)  # (3)!
+else:
+    raise AssertionError("backward should notice the in-place write")
+assert x.grad is None
+# --8<-- [end:error]
+
+# --8<-- [start:detached-view]
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+y = x.exp()
+part = y[1:].detach()  # (1)!
+print("part shares y's storage:", part.untyped_storage().data_ptr() == y.untyped_storage().data_ptr())
+print("versions before:", y._version, part._version)
+part.zero_()
+print("versions after: ", y._version, part._version)  # (2)!
+assert y._version == part._version == 1
+try:
+    y.sum().backward()
+except RuntimeError as err:
+    print("RuntimeError:", str(err).split(";")[0])
+else:
+    raise AssertionError("a write through a detached view must be caught too")
+# --8<-- [end:detached-view]
+
+# --8<-- [start:detach-inplace-view]
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+y = x * 1
+v = y[:2]
+try:
+    v.detach_()  # (1)!
+except RuntimeError as err:
+    print("RuntimeError:", str(err).split(". ")[0] + ".")
+else:
+    raise AssertionError("detach_() on a view should raise")
+assert v.requires_grad and v.grad_fn is not None  # (2)!
+# --8<-- [end:detach-inplace-view]
+
+# --8<-- [start:metadata]
+x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+y = x * 1
+calls = {"resize_": (6,), "unsqueeze_": (0,), "t_": (), "set_": (torch.zeros(5),)}
+for op, args in calls.items():
+    d = y.detach()
+    before = y._version
+    getattr(d, op)(*args)  # (1)!
+    shared = d.data_ptr() == y.data_ptr()
+    print(f"d.{op:11} ok: d.shape={tuple(d.shape)!s:10} y.shape={tuple(y.shape)}  "
+          f"same storage={shared!s:5}  y._version +{y._version - before}")
+    assert y.shape == (2, 3) and y._version == before + 1  # (2)!
+    assert shared == (op != "set_")
+
+try:
+    x.resize_(6)  # (3)!
+except RuntimeError as err:
+    print("x.resize_(6) -> RuntimeError:", err)
+else:
+    raise AssertionError("resize_ on a tensor that requires grad should raise")
+# --8<-- [end:metadata]
+
+# --8<-- [start:hooks]
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+with SavedTensorLedger():  # (1)!
+    y = x.exp()
+y.detach().mul_(2)  # the same write that raised above
+y.sum().backward()  # (2)!
+print("gradient computed:", x.grad)
+print("true gradient:    ", x.detach().exp())
+assert torch.allclose(x.grad, 2 * x.detach().exp())  # (3)!
+# --8<-- [end:hooks]
