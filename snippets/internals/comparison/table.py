@@ -113,22 +113,30 @@ except RuntimeError:
     pass
 else:
     raise AssertionError("an inference tensor cannot be modified outside inference_mode")
+
+_, _, loss, _ = make("detach_()")
+try:
+    loss.backward()  # (3)!
+except RuntimeError as err:
+    assert "detached in-place" in str(err)
+else:
+    raise AssertionError("backward through a tensor detached in place should raise")
 # --8<-- [end:expected]
 
 # --8<-- [start:table]
 def cell(v):
-    return {True: "✓", False: "✗", None: "—"}.get(v, f"`{v}`") if not isinstance(v, str) else f"`{v}`"
+    return v if isinstance(v, str) else {True: "✓", False: "✗", None: "—"}[v]
 
 
 LABELS = {
-    "no_grad()": "`with torch.no_grad(): src * 1`",
-    "inference_mode()": "`with torch.inference_mode(): src * 1`",
-    "requires_grad_(False)": "`x.requires_grad_(False)` (`src` is the leaf `x`)",
+    "no_grad()": "no_grad(): src*1",
+    "inference_mode()": "inference_mode(): src*1",
+    "requires_grad_(False)": "x.requires_grad_(False)",
 }
-names = [c.__name__ for c in COLUMNS]
-print("| `out` from `src` | " + " | ".join(f"`{n}`" for n in names) + " |")
-print("|---" * (len(names) + 1) + "|")
+HEADERS = ["new", "storage", "version", "graph", "grad", "in-place"]  # (1)!
+print("| out | " + " | ".join(HEADERS) + " |")
+print("|---" * (len(HEADERS) + 1) + "|")
 for kind in KINDS:
-    label = LABELS.get(kind, f"`src{kind}`" if kind.startswith(".") else f"`src.{kind}`")
+    label = LABELS.get(kind, f"src{kind}" if kind.startswith(".") else f"src.{kind}")
     print(f"| {label} | " + " | ".join(cell(v) for v in measured[kind]) + " |")
 # --8<-- [end:table]
