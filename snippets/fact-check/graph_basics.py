@@ -1,0 +1,64 @@
+"""Seed claims about the graph and what detach() returns (seeds 000, 002, 003)."""
+
+# --8<-- [start:dynamic]
+import torch
+
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+z = y.mean()
+z.backward()
+print("x.grad:", x.grad)
+assert torch.equal(x.grad, torch.tensor([1.0, 1.0]))  # verdict: s000-02 true
+
+
+def forward(v, n):
+    for _ in range(n):  # the graph follows the Python control flow
+        v = v * 2
+    return v.sum()
+
+
+depth = {}
+for n in (1, 3):
+    fn, count = forward(x, n).grad_fn, 0
+    while fn is not None:
+        count += 1
+        fn = fn.next_functions[0][0] if fn.next_functions else None
+    depth[n] = count
+print("nodes on the path for n=1 and n=3:", depth)
+assert depth[3] == depth[1] + 2  # verdict: s000-01 true
+# --8<-- [end:dynamic]
+
+# --8<-- [start:leaves]
+c = torch.tensor([1.0, 2.0])  # created by the user, no grad
+e = c * 3  # produced by an operation, but nothing requires grad
+d = y.detach()
+for name, t in [("x", x), ("y", y), ("z", z), ("c * 3", e), ("y.detach()", d)]:
+    print(f"{name:11} is_leaf={t.is_leaf!s:5} requires_grad={t.requires_grad}")
+assert not y.is_leaf and not z.is_leaf  # verdict: s000-04 true
+assert e.is_leaf and d.is_leaf  # verdict: s000-03 misleading
+# --8<-- [end:leaves]
+
+# --8<-- [start:detach]
+a = torch.tensor([3.0], requires_grad=True)
+b = a.detach()
+print("b.requires_grad:", b.requires_grad, " b.grad_fn:", b.grad_fn, " b is a:", b is a)
+assert b is not a and not b.requires_grad and b.grad_fn is None  # verdict: s000-05 true
+assert b.untyped_storage().data_ptr() == a.untyped_storage().data_ptr()  # verdict: s000-16 true, verdict: s000-18 unverifiable
+assert torch.equal(b, a)  # verdict: s003-18 true
+b[0] = 5.0
+print(a)
+assert a.item() == 5.0 and a.requires_grad  # verdict: s000-06 true
+print("shared version counter:", a._version, b._version)
+assert a._version == b._version == 1  # verdict: s000-24 true
+# --8<-- [end:detach]
+
+# --8<-- [start:seed-002]
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x.detach()
+print(x.requires_grad, y.requires_grad)
+assert x.requires_grad and not y.requires_grad  # verdict: s002-06 true
+assert y.data_ptr() == x.data_ptr()  # verdict: s002-04 true
+print("new object:", y is not x, " shares storage:", y.data_ptr() == x.data_ptr(),
+      " shares version counter:", y._version == x._version)
+assert y is not x  # verdict: s002-03 unverifiable
+# --8<-- [end:seed-002]

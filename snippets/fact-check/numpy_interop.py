@@ -1,0 +1,54 @@
+"""Seed 002's claims about NumPy conversion."""
+
+# --8<-- [start:error]
+import numpy as np
+import torch
+
+x = torch.rand(3, requires_grad=True)
+y = x * 2
+try:
+    y.numpy()
+except RuntimeError as err:
+    print("RuntimeError:", err)
+    message = str(err)
+assert message == "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."  # verdict: s002-01 true
+assert isinstance(message, str)  # verdict: s002-07 misleading
+# --8<-- [end:error]
+
+# --8<-- [start:shared]
+v = torch.zeros(3, requires_grad=True).clone()
+arr = v.detach().numpy()  # (1)!
+arr[0] = 7.0
+print("v after writing the array:", v, " v._version:", v._version)
+assert v[0].item() == 7.0 and v._version == 0  # verdict: s002-02 misleading
+# --8<-- [end:shared]
+
+# --8<-- [start:device]
+m = torch.ones(2, device="meta")  # (1)!
+try:
+    m.numpy()
+except TypeError as err:
+    print("TypeError:", err)
+    message = str(err)
+else:
+    raise AssertionError("numpy() never moves data to the CPU")
+assert "Use Tensor.cpu()" in message  # verdict: s002-15 false
+# --8<-- [end:device]
+
+# --8<-- [start:order]
+w = torch.randn(3, requires_grad=True)
+result = w * 2
+first_cpu = result.cpu()  # (1)!
+first_detach = result.detach().cpu()
+print("cpu() first still in the graph:", first_cpu.requires_grad,
+      " detach() first:", first_detach.requires_grad)
+assert np.array_equal(first_cpu.detach().numpy(), first_detach.numpy())  # verdict: s002-14 misleading
+# --8<-- [end:order]
+
+# --8<-- [start:round-trip]
+contour = torch.randn(8, requires_grad=True)
+smoothed = np.convolve(contour.detach().cpu().numpy(), np.ones(3) / 3, mode="same")  # (1)!
+new_contour = torch.from_numpy(smoothed).to(contour.device)
+print("new_contour.requires_grad:", new_contour.requires_grad, " grad_fn:", new_contour.grad_fn)
+assert not new_contour.requires_grad  # verdict: s002-21 misleading
+# --8<-- [end:round-trip]

@@ -1,0 +1,53 @@
+"""Autocast and detach on CPU (bfloat16): dtypes, what detach keeps, the current API."""
+
+# --8<-- [start:dtypes]
+import warnings
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+model = nn.Linear(8, 4)
+inp = torch.randn(2, 8)
+with torch.autocast("cpu", dtype=torch.bfloat16):  # (1)!
+    output = model(inp)
+    detached = output.detach()
+    upcast = output.detach().float()  # (2)!
+print("output:  ", output.dtype, " detached:", detached.dtype, " .float():", upcast.dtype)
+print("detach shares storage:", detached.data_ptr() == output.data_ptr(),
+      " .float() shares storage:", upcast.data_ptr() == output.data_ptr())
+assert detached.dtype == torch.bfloat16  # verdict: s000-22 misleading
+assert upcast.dtype == torch.float32 and upcast.data_ptr() != output.data_ptr()
+assert torch.get_autocast_dtype("cpu") == torch.bfloat16 and model.weight.dtype == torch.float32
+with torch.no_grad():
+    exact = model(inp)  # the same layer in float32
+print("float() equals the float32 result:", torch.equal(upcast, exact))
+assert torch.equal(upcast, detached.float()) and not torch.equal(upcast, exact)
+# --8<-- [end:dtypes]
+
+# --8<-- [start:numpy]
+try:
+    detached.numpy()
+except TypeError as err:
+    print("TypeError:", err)
+else:
+    raise AssertionError("NumPy has no bfloat16")
+print("after .float():", upcast.numpy().dtype)
+# --8<-- [end:numpy]
+
+# --8<-- [start:grad]
+output.float().sum().backward()  # (1)!
+print("model.weight.grad.dtype:", model.weight.grad.dtype)
+assert model.weight.grad.dtype == torch.float32
+# --8<-- [end:grad]
+
+# --8<-- [start:api]
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    with torch.cuda.amp.autocast():  # (1)!
+        pass
+future = [w for w in caught if issubclass(w.category, FutureWarning)]
+print("FutureWarning:", future[0].message)
+assert len(future) == 1  # verdict: s000-21 misleading
+assert torch.autocast is torch.amp.autocast  # (2)!
+# --8<-- [end:api]

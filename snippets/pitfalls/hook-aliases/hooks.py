@@ -1,0 +1,46 @@
+"""A forward hook that keeps an alias sees later in-place changes; keep a copy."""
+
+# --8<-- [start:alias]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(4, 4), nn.ReLU(inplace=True))  # (1)!
+inp = torch.randn(2, 4)
+captured = {}
+
+
+def hook_fn(module, args, output):
+    captured["seed-003"] = output.detach().cpu()  # (2)!
+    captured["copy"] = output.detach().clone()
+
+
+handle = model[0].register_forward_hook(hook_fn)
+with torch.no_grad():
+    out = model(inp)
+handle.remove()
+expected = model[0](inp).detach()  # the Linear output, recomputed
+
+print("true Linear output min:", round(expected.min().item(), 4))
+print("seed 003 capture min:  ", captured["seed-003"].min().item())
+print("clone() capture min:   ", round(captured["copy"].min().item(), 4))
+assert captured["seed-003"].min().item() == 0.0 and expected.min().item() < 0  # verdict: s003-11 misleading, verdict: s003-12 misleading
+assert torch.equal(captured["copy"], expected)
+# --8<-- [end:alias]
+
+# --8<-- [start:cpu-noop]
+t = torch.randn(3)
+print(".cpu() on a CPU tensor returns the same object:", t.cpu() is t)
+assert t.cpu() is t
+# --8<-- [end:cpu-noop]
+
+# --8<-- [start:grad-alias]
+w = torch.ones(3, requires_grad=True)
+(w * 2).sum().backward()
+first = w.grad  # (1)!
+first_copy = w.grad.detach().clone()
+(w * 2).sum().backward()  # (2)!
+print("kept alias:", first, " kept copy:", first_copy)
+assert first is w.grad and torch.equal(first, torch.full((3,), 4.0))
+assert torch.equal(first_copy, torch.full((3,), 2.0))
+# --8<-- [end:grad-alias]

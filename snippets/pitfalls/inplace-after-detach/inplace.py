@@ -1,0 +1,64 @@
+"""In-place writes through a detached alias: the loud case, the silent case, the fix."""
+
+# --8<-- [start:raises]
+import torch
+
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+y = x.sigmoid()  # (1)!
+d = y.detach()
+d.mul_(2)  # (2)!
+print("y._version:", y._version)
+assert y._version == 1  # verdict: s000-07 true
+try:
+    y.sum().backward()
+except RuntimeError as err:
+    print("RuntimeError:", str(err).split(" Hint:")[0])
+else:
+    raise AssertionError("backward should have detected the in-place write")
+# --8<-- [end:raises]
+
+# --8<-- [start:seed-000]
+a = torch.tensor([1.0], requires_grad=True)
+sq = a * a  # mul saves a for backward
+try:
+    a.add_(1)
+except RuntimeError as err:
+    print("a.add_(1) -> RuntimeError:", err)
+else:
+    raise AssertionError("in-place on a leaf that requires grad should raise")
+b = a.detach()
+b += 1  # (1)!
+print("a:", a, " a._version:", a._version)
+assert a.item() == 2.0  # verdict: s000-20 true
+try:
+    sq.backward()
+except RuntimeError as err:
+    print("RuntimeError:", str(err).split(" Hint:")[0])
+else:
+    raise AssertionError("expected the version-counter check to fire")
+# --8<-- [end:seed-000]
+
+# --8<-- [start:silent]
+w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+h = w * 2
+stats = h.detach()  # meant as a read-only view for logging
+stats.sub_(stats.mean())  # (1)!
+loss = (h * h).sum()  # (2)!
+loss.backward()
+print("h:", h)
+print("loss:", loss.item(), " expected:", ((w.detach() * 2) ** 2).sum().item())
+print("w.grad:", w.grad)
+assert loss.item() == 8.0  # not 56.0: the forward value was silently changed
+assert torch.equal(w.grad, torch.tensor([-8.0, 0.0, 8.0]))  # verdict: s002-05 misleading
+# --8<-- [end:silent]
+
+# --8<-- [start:fix]
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+y = x.sigmoid()
+d = y.detach().clone()  # (1)!
+d.mul_(2)
+y.sum().backward()
+print("y._version:", y._version, " d.data_ptr() == y.data_ptr():", d.data_ptr() == y.data_ptr())
+print("x.grad:", x.grad)
+assert y._version == 0 and torch.allclose(x.grad, y.detach() * (1 - y.detach()))
+# --8<-- [end:fix]
