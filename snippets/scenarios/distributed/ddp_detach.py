@@ -1,0 +1,94 @@
+# runner: subprocess
+# timeout: 180
+"""DDP (gloo, CPU, two processes): a detach inside forward leaves parameters unused;
+the error, find_unused_parameters=True, and seed 000's two forms."""
+
+# --8<-- [start:setup]
+import os
+import socket
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+from torch import nn
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+class TwoStage(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.stage1 = nn.Linear(4, 4)
+        self.stage2 = nn.Linear(4, 1)
+
+    def forward(self, x):
+        h = self.stage1(x).detach()  # (1)!
+        return self.stage2(h)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+# --8<-- [end:setup]
+
+# --8<-- [start:worker]
+def worker(rank: int, world: int, port: int, results) -> None:
+    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    torch.manual_seed(0)
+    x = torch.randn(8, 4) + rank
+    out = {}
+
+    model = DDP(TwoStage())  # (1)!
+    model(x).sum().backward()  # first iteration: no error yet
+    try:
+        model(x).sum().backward()
+    except RuntimeError as err:
+        out["error"] = str(err)  # (2)!
+
+    model = DDP(TwoStage(), find_unused_parameters=True)  # (3)!
+    for _ in range(2):
+        model.zero_grad()
+        model(x).sum().backward()
+    out["grads"] = {n: p.grad is not None for n, p in model.module.named_parameters()}
+    g = model.module.stage2.weight.grad.clone()
+    dist.all_reduce(g, op=dist.ReduceOp.MAX)
+    out["stage2 grads equal on all ranks"] = torch.equal(g, model.module.stage2.weight.grad)
+
+    frozen = TwoStage()
+    frozen.stage1.requires_grad_(False)  # (4)!
+    model = DDP(frozen)
+    for _ in range(2):
+        model(x).sum().backward()
+    out["frozen stage1, two iterations"] = "ok"
+
+    net = DDP(nn.Linear(4, 1))  # (5)!
+    a = net(x).detach()
+    b = net(x)
+    b = b.detach()
+    out["seed forms"] = (torch.equal(a, b), a.grad_fn is None and b.grad_fn is None)
+    results[rank] = out
+    dist.destroy_process_group()
+# --8<-- [end:worker]
+
+# --8<-- [start:run]
+if __name__ == "__main__":
+    with mp.Manager() as manager:
+        results = manager.dict()
+        mp.spawn(worker, args=(2, free_port(), results), nprocs=2)  # (1)!
+        results = dict(results)
+    r0, r1 = results[0], results[1]
+    print("RuntimeError on rank 0:")
+    for line in r0["error"].splitlines():
+        print("   ", line.strip())
+    print("with find_unused_parameters=True, .grad set:", r0["grads"])
+    print("stage2 grads equal on all ranks:", r0["stage2 grads equal on all ranks"])
+    print("stage1 frozen with requires_grad_(False), two iterations:", r0["frozen stage1, two iterations"])
+    print("seed 000's two forms: same values, both without grad_fn:", r0["seed forms"])
+    assert r1["error"] == r0["error"].replace("rank 0", "rank 1")
+    assert {k: v for k, v in r0.items() if k != "error"} == {k: v for k, v in r1.items() if k != "error"}
+    assert results[0]["error"].startswith("Expected to have finished reduction in the prior iteration")
+    assert results[0]["grads"] == {"stage1.weight": False, "stage1.bias": False,
+                                   "stage2.weight": True, "stage2.bias": True}
+    assert results[0]["seed forms"] == (True, True)  # (2)!
+# --8<-- [end:run]
