@@ -75,6 +75,15 @@ for op, args in calls.items():
     assert y.shape == (2, 3) and y._version == before + 1  # (2)!
     assert shared == (op != "set_")
 
+saved = x.exp()  # ExpBackward0 saves its output
+saved.detach().unsqueeze_(0)  # a metadata-only change through an alias...
+try:
+    saved.sum().backward()  # ...still trips the version check
+except RuntimeError as err:
+    assert "modified by an inplace operation" in str(err)
+else:
+    raise AssertionError("a metadata change through a detached alias should be caught")
+
 try:
     x.resize_(6)  # (3)!
 except RuntimeError as err:

@@ -28,6 +28,7 @@ print("stride: ", t.stride(), dt.stride())
 print("contiguous:", t.is_contiguous(), dt.is_contiguous())  # (2)!
 assert (dt.dtype, dt.device, dt.stride(), dt.shape) == (t.dtype, t.device, t.stride(), t.shape)
 assert not dt.is_contiguous()
+assert dt.contiguous().data_ptr() != dt.data_ptr()  # .contiguous() copies
 # --8<-- [end:layout]
 
 # --8<-- [start:views]
