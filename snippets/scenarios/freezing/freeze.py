@@ -56,7 +56,7 @@ def one_step(mode: str):
     opt = torch.optim.SGD([p for p in model.parameters() if p.requires_grad], lr=0.1)
     with SavedTensorLedger() as ledger:
         loss = nn.functional.cross_entropy(model(x), y)
-    held = ledger.live_nbytes  # (5)!
+    held = ledger.live_nbytes  # (1)!
     reached = reached_parameters(loss, model)
     opt.zero_grad()
     loss.backward()
@@ -71,8 +71,8 @@ for m, (_, _, ledger, held, _, _) in results.items():
     print(f"{m:14} {ledger.count:>16} {held:>20,} bytes")
 
 full, frozen = (results[m][3] for m in ("full", "requires_grad"))
-assert results["detach"][3] == results["no_grad"][3] == frozen < full  # (6)!
-assert results["detach"][2].count == results["full"][2].count - 1  # (7)!
+assert results["detach"][3] == results["no_grad"][3] == frozen < full  # (2)!
+assert results["detach"][2].count == results["full"][2].count - 1  # (3)!
 assert results["no_grad"][2].count == results["requires_grad"][2].count
 print(f"detach vs requires_grad_(False), held at backward: {results['detach'][3] / frozen:.0%}")
 # --8<-- [end:memory]
@@ -83,7 +83,7 @@ for m, (model, opt, _, _, reached, _) in results.items():
     got = parameters_with_grad(model)
     print(f"{m:14} optimizer sees {n_opt:2} tensors; .grad set on {len(got):2}: "
           f"{sorted({n.split('.')[0] for n in got})}")
-    assert got == reached  # (8)!
+    assert got == reached  # (1)!
     assert (m == "full") == any(n.startswith("backbone") for n in got)
 # --8<-- [end:who-learns]
 
@@ -95,7 +95,7 @@ for m, (model, *_, changed) in results.items():
     print(f"{m:14} changed: backbone parameters {len(bb) - n_buf}/8, "
           f"BatchNorm buffers {n_buf}/6, head {len(changed) - len(bb)}/2")
 bn_stats = {"backbone.1.running_mean", "backbone.1.running_var", "backbone.1.num_batches_tracked"}
-assert all(bn_stats <= set(results[m][5]) for m in MODES)  # (9)!
+assert all(bn_stats <= set(results[m][5]) for m in MODES)  # (1)!
 # --8<-- [end:state-dict]
 
 # --8<-- [start:eval]
@@ -103,7 +103,7 @@ torch.manual_seed(1)
 model = Classifier("requires_grad")
 model.backbone.load_state_dict(pretrained)
 model.train()
-model.backbone.eval()  # (10)!
+model.backbone.eval()  # (1)!
 before = copy.deepcopy(model.backbone.state_dict())
 loss = nn.functional.cross_entropy(model(x), y)
 loss.backward()
