@@ -307,17 +307,20 @@ def draw_graph(
             zorder=3,
         )
     for a, b in graph.edges:
+        # Anchor on the text artists themselves: bottom-centre of the parent to
+        # top-centre of the child, resolved at draw time, so later layout changes
+        # (suptitle, tight bbox) cannot detach the arrows from the boxes.
         ax.annotate(
             "",
-            xy=xy[b],
-            xytext=xy[a],
+            xy=(0.5, 1.0),
+            xycoords=boxes[b],
+            xytext=(0.5, 0.0),
+            textcoords=boxes[a],
             arrowprops={
                 "arrowstyle": "-|>",
                 "color": "#374151",
-                "shrinkA": 2,
-                "shrinkB": 2,
-                "patchA": boxes[a],
-                "patchB": boxes[b],
+                "shrinkA": 5,
+                "shrinkB": 5,
             },
             zorder=2,
         )
