@@ -31,8 +31,8 @@ def step(way):
 
 results = {way: step(way) for way in ("full graph", "detach()", "requires_grad=False")}
 for way, ((count, held), _, got) in results.items():
-    print(f"{way:20} tensors saved in forward: {count:2}  bytes held at backward: {held:6}  "
-          f"feature params with grad: {len(got)}")
+    print(f"{way:19} | saved in forward: {count:2} | held at backward: {held:5} B"
+          f" | features with grad: {len(got)}")
 assert results["detach()"][2] == results["requires_grad=False"][2] == []  # verdict: s003-02 true
 saved = {way: r[0] for way, r in results.items()}
 assert saved["requires_grad=False"][0] < saved["detach()"][0] <= saved["full graph"][0]

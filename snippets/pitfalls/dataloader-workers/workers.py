@@ -39,6 +39,8 @@ seen = list(loader)
 pids = {s["pid"] for s in seen}
 print("worker ids:", sorted({s["worker"] for s in seen}), " distinct worker processes:", len(pids))
 print("main process among them:", os.getpid() in pids)
+print("start method:", torch.multiprocessing.get_start_method())
+assert torch.multiprocessing.get_start_method() == "fork"  # the Linux default on Python 3.11
 print("devices:", {s["tensor_device"] for s in seen}, " requires_grad:", {s["requires_grad"] for s in seen})
 assert len(pids) == 2 and os.getpid() not in pids  # verdict: s002-17 false
 assert {s["tensor_device"] for s in seen} == {"cpu"}  # verdict: s002-18 misleading
