@@ -134,3 +134,14 @@ def test_reach_rejects_bad_params(bad):
 def test_reach_rejects_non_tensor_loss():
     with pytest.raises(TypeError, match="loss must be a torch.Tensor"):
         reached_parameters(1.0, nn.Linear(1, 1))
+
+
+def test_ledger_totals_do_not_depend_on_address_reuse():
+    # Each step's activations are freed before the next step allocates, so the allocator
+    # may hand out the same addresses again: they are still distinct storages.
+    w = torch.ones(64, requires_grad=True)
+    with SavedTensorLedger() as ledger:
+        for _ in range(5):
+            torch.tanh(w * 3).sum().backward()
+    assert ledger.count == 5 and ledger.live_count == 0
+    assert ledger.activation_nbytes == 5 * 64 * 4

@@ -34,7 +34,7 @@ class _Saved:
 @dataclass
 class _Entry:
     nbytes: int
-    storage_key: tuple[int, int]
+    storage_key: int  # same key for saves of one storage while any of them is alive
     is_parameter_or_leaf: bool
 
 
@@ -61,6 +61,11 @@ class SavedTensorLedger:
         self._entries: dict[int, _Entry] = {}
         self._live: set[int] = set()
         self._count = 0
+        # (data_ptr, nbytes) of storages held by live records -> (storage key, live saves).
+        # Addresses are only compared while a record keeps the storage alive, so a
+        # freed-and-reused address never merges two storages: counts do not depend on
+        # the allocator.
+        self._storages: dict[tuple[int, int], tuple[int, int]] = {}
         self._hooks: saved_tensors_hooks | None = None
 
     # -- context manager -------------------------------------------------------
@@ -79,17 +84,28 @@ class SavedTensorLedger:
     # -- hooks -----------------------------------------------------------------
     def _pack(self, tensor: torch.Tensor) -> _Saved:
         record = _Saved(tensor.detach())  # an alias without grad_fn: no reference cycle
-        key = id(record)
+        self._count += 1
+        key = self._count
         storage = tensor.untyped_storage()
+        address = (storage.data_ptr(), storage.nbytes())
+        storage_key, saves = self._storages.get(address, (key, 0))
+        self._storages[address] = (storage_key, saves + 1)
         self._entries[key] = _Entry(
             nbytes=tensor.numel() * tensor.element_size(),
-            storage_key=(storage.data_ptr(), storage.nbytes()),
+            storage_key=storage_key,
             is_parameter_or_leaf=tensor.is_leaf and tensor.requires_grad,
         )
         self._live.add(key)
-        self._count += 1
-        weakref.finalize(record, self._live.discard, key)
+        weakref.finalize(record, self._release, key, address)
         return record
+
+    def _release(self, key: int, address: tuple[int, int]) -> None:
+        self._live.discard(key)
+        storage_key, saves = self._storages[address]
+        if saves <= 1:
+            del self._storages[address]
+        else:
+            self._storages[address] = (storage_key, saves - 1)
 
     @staticmethod
     def _unpack(record: _Saved) -> torch.Tensor:
@@ -103,7 +119,12 @@ class SavedTensorLedger:
 
     @property
     def nbytes(self) -> int:
-        """Bytes of the saved tensors, each distinct storage counted once."""
+        """Bytes of the saved tensors, each distinct storage counted once.
+
+        A storage counts once for as long as some graph holds it; if every save of it is
+        freed and it is saved again later (say, a parameter in the next training step),
+        it counts again. That makes the total independent of the memory allocator.
+        """
         return self._unique_bytes(self._entries)
 
     @property
@@ -126,7 +147,7 @@ class SavedTensorLedger:
 
     @staticmethod
     def _unique_bytes(entries: dict[int, _Entry]) -> int:
-        seen: dict[tuple[int, int], int] = {}
+        seen: dict[int, int] = {}
         for e in entries.values():
             seen[e.storage_key] = max(seen.get(e.storage_key, 0), e.nbytes)
         return sum(seen.values())
