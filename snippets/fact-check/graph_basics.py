@@ -35,6 +35,8 @@ d = y.detach()
 for name, t in [("x", x), ("y", y), ("z", z), ("c * 3", e), ("y.detach()", d)]:
     print(f"{name:11} is_leaf={t.is_leaf!s:5} requires_grad={t.requires_grad}")
 assert not y.is_leaf and not z.is_leaf  # verdict: s000-04 true
+print("z.grad_fn:", type(z.grad_fn).__name__, "-> next:", type(z.grad_fn.next_functions[0][0]).__name__)
+assert type(z.grad_fn).__name__ == "MeanBackward0"  # verdict: s000-26 true
 assert e.is_leaf and d.is_leaf  # verdict: s000-03 misleading
 # --8<-- [end:leaves]
 

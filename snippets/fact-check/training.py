@@ -86,7 +86,12 @@ g_loss = bce(D(G(noise).detach()), ones)  # seed 000's line, used to train G
 print("G step with detach reaches G:", reached_parameters(g_loss, G))
 assert reached_parameters(g_loss, G) == []  # verdict: s000-10 false
 assert reached_parameters(g_loss, G) == []  # verdict: s003-08 true
-assert len(reached_parameters(bce(D(G(noise)), ones), G)) == 2
+D.zero_grad(set_to_none=True)
+g_loss = bce(D(G(noise)), ones)  # seed 003's generator step, no zero_grad, no D freeze
+g_loss.backward()
+print("after the G step, D.weight.grad is set:", D.weight.grad is not None)
+assert len(reached_parameters(g_loss, G)) == 2
+assert D.weight.grad is not None  # verdict: s003-09 misleading
 # --8<-- [end:gan]
 
 # --8<-- [start:std-vs-grad]
