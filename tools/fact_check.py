@@ -227,6 +227,10 @@ def _lang_of(page, config) -> str:
     return lang if lang in pages.LANGS else "zh"
 
 
+def on_pre_build(config) -> None:
+    _page_index.cache_clear()  # mkdocs serve rebuilds in the same process
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
     if MARKER not in markdown:
         return markdown
