@@ -23,7 +23,10 @@ print("z.grad_fn.next_functions ->", type(node).__name__, input_nr)
 assert node is y.grad_fn
 
 mul_next = y.grad_fn.next_functions  # (3)!
-print("y.grad_fn.next_functions ->", [(type(n).__name__ if n else None, i) for n, i in mul_next])
+print(
+    "y.grad_fn.next_functions ->",
+    [(type(n).__name__ if n else None, i) for n, i in mul_next],
+)
 acc = mul_next[0][0]
 assert type(acc).__name__ == "AccumulateGrad" and acc.variable is x  # (4)!
 assert mul_next[1][0] is None  # the constant 2 needs no gradient
@@ -43,6 +46,27 @@ loss = (x * w).sum() + w.pow(2).sum()
 walk(loss.grad_fn)  # (1)!
 # --8<-- [end:walk]
 
+# --8<-- [start:shared-leaf]
+add = loss.grad_fn
+mul = add.next_functions[0][0].next_functions[0][0]  # Sum -> Mul
+pow_ = add.next_functions[1][0].next_functions[0][0]  # Sum -> Pow
+w_via_mul = mul.next_functions[1][0]
+w_via_pow = pow_.next_functions[0][0]
+print("w's node via", type(mul).__name__, "and via", type(pow_).__name__)
+print("one node for w:", w_via_mul is w_via_pow)
+assert w_via_mul is w_via_pow and w_via_mul.variable is w  # (1)!
+
+x.grad = None
+loss.backward()  # (2)!
+(from_mul,) = torch.autograd.grad((x * w).sum(), w)  # x
+(from_pow,) = torch.autograd.grad(w.pow(2).sum(), w)  # 2 * w
+print("w.grad:             ", w.grad)
+print("from (x * w).sum(): ", from_mul)
+print("from w.pow(2).sum():", from_pow)
+assert torch.equal(w.grad, from_mul + from_pow)  # (3)!
+assert torch.equal(w.grad, (x + 2 * w).detach())
+# --8<-- [end:shared-leaf]
+
 # --8<-- [start:dynamic]
 def f(t, n_steps):
     for _ in range(n_steps):  # (1)!
@@ -61,5 +85,7 @@ for n in (1, 3):
     print(f"n_steps={n}:", " <- ".join(chain))
     names.append(chain)
 assert names[0] != names[1]  # (2)!
-assert names[1] == ["SumBackward0", "MulBackward0", "MulBackward0", "ExpBackward0"]
+assert names[1] == [
+    "SumBackward0", "MulBackward0", "MulBackward0", "ExpBackward0"
+]
 # --8<-- [end:dynamic]

@@ -8,7 +8,8 @@ import torch
 
 def describe(name, t):
     fn = type(t.grad_fn).__name__ if t.grad_fn is not None else None
-    print(f"{name:10} is_leaf={t.is_leaf!s:5}  requires_grad={t.requires_grad!s:5}  grad_fn={fn}")
+    print(f"{name:10} is_leaf={t.is_leaf!s:5}  "
+          f"requires_grad={t.requires_grad!s:5}  grad_fn={fn}")
     assert t.is_leaf == (t.grad_fn is None)  # (1)!
 
 

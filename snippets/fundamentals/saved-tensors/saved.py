@@ -3,7 +3,7 @@
 # --8<-- [start:what-is-saved]
 import torch
 
-from autograd_lens import SavedTensorLedger
+from autograd_lens import SavedTensorLedger, autograd_graph
 
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
 with SavedTensorLedger() as ledger:
@@ -11,7 +11,8 @@ with SavedTensorLedger() as ledger:
     z = (y * x).sum()  # (2)!
 
 print("saved tensors:", ledger.count, " still alive:", ledger.live_count)
-print("ExpBackward0 saved its result:", torch.equal(y.grad_fn._saved_result, y))  # (3)!
+saved_result = y.grad_fn._saved_result  # (3)!
+print("ExpBackward0 saved its result:", torch.equal(saved_result, y))
 assert ledger.count == 3 and ledger.live_count == 3
 
 z.backward()  # (4)!
@@ -71,3 +72,32 @@ print("total += loss.detach() ->", as_detached)
 assert as_tensor == [2, 4, 6, 8, 10]  # (2)!
 assert as_float == as_detached == [2, 2, 2, 2, 2]  # (3)!
 # --8<-- [end:accumulate]
+
+# --8<-- [start:with-backward]
+def train_steps_with_backward(keep):
+    """Like train_steps, with backward() every step; also count total's nodes."""
+    alive, nodes = [], []
+    with SavedTensorLedger() as ledger:
+        total = 0.0
+        for xb in batches:
+            w.grad = None
+            loss = (w * xb).tanh().sum()
+            loss.backward()  # (1)!
+            total += keep(loss)
+            alive.append(ledger.live_count)
+            if torch.is_tensor(total):
+                nodes.append(len(autograd_graph(total).labels("backward")))  # (2)!
+            else:
+                nodes.append(0)
+    return alive, nodes
+
+
+alive_tensor, nodes_tensor = train_steps_with_backward(lambda loss: loss)
+alive_float, nodes_float = train_steps_with_backward(lambda loss: loss.item())
+print("saved tensors alive:  total += loss        ->", alive_tensor)
+print("saved tensors alive:  total += loss.item() ->", alive_float)
+print("backward nodes held:  total += loss        ->", nodes_tensor)
+print("backward nodes held:  total += loss.item() ->", nodes_float)
+assert alive_tensor == alive_float == [0, 0, 0, 0, 0]  # (3)!
+assert nodes_tensor == [4, 8, 12, 16, 20] and nodes_float == [0] * 5  # (4)!
+# --8<-- [end:with-backward]

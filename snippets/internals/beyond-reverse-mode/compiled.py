@@ -34,7 +34,11 @@ def record_backend(gm, example_inputs):
 
 dynamo.reset()
 torch.compile(loss_fn, backend=record_backend)(x, w)
-ops = [str(n.target) for n in captured[0].graph.nodes if n.op in ("call_function", "call_method")]
+ops = [
+    str(n.target)
+    for n in captured[0].graph.nodes
+    if n.op in ("call_function", "call_method")
+]
 print(ops)  # (1)!
 assert "detach" in ops
 # --8<-- [end:captured]

@@ -44,7 +44,8 @@ c = CustomDetach.apply(y)
 with torch.no_grad():
     c.mul_(2)  # (1)!
 y.sum().backward()
-print("y._version after writing c:", y._version, " gradient correct:", torch.allclose(x.grad, x.detach().exp()))
+correct = torch.allclose(x.grad, x.detach().exp())
+print("y._version after writing c:", y._version, " gradient correct:", correct)
 assert y._version == 0 and torch.allclose(x.grad, x.detach().exp())
 # --8<-- [end:version]
 
@@ -63,6 +64,7 @@ class StopGradient(torch.autograd.Function):
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 s = StopGradient.apply(x * 2)
-print("requires_grad:", s.requires_grad, " grad_fn:", s.grad_fn, " is_leaf:", s.is_leaf)
+print("requires_grad:", s.requires_grad, " grad_fn:", s.grad_fn,
+      " is_leaf:", s.is_leaf)
 assert not s.requires_grad and s.grad_fn is None  # (2)!
 # --8<-- [end:non-differentiable]

@@ -7,7 +7,8 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 print(torch.ops.aten.detach.default._schema)  # (1)!
 print(torch.ops.aten.detach_.default._schema)
-assert str(torch.ops.aten.detach.default._schema) == "aten::detach(Tensor(a) self) -> Tensor(a)"
+schema = str(torch.ops.aten.detach.default._schema)
+assert schema == "aten::detach(Tensor(a) self) -> Tensor(a)"
 # --8<-- [end:schema]
 
 # --8<-- [start:dispatch]
@@ -52,7 +53,8 @@ assert bytes_allocated(big.clone) == big.numel() * big.element_size()
 # --8<-- [start:what-is-copied]
 d = big.detach()
 same = {
-    "storage (data_ptr)": d.untyped_storage().data_ptr() == big.untyped_storage().data_ptr(),
+    "storage (data_ptr)":
+        d.untyped_storage().data_ptr() == big.untyped_storage().data_ptr(),
     "sizes": d.shape == big.shape,
     "strides": d.stride() == big.stride(),
     "storage_offset": d.storage_offset() == big.storage_offset(),
@@ -61,7 +63,8 @@ same = {
 for k, v in same.items():
     print(f"{k:20} same: {v}")
 assert all(same.values())  # (1)!
-print("requires_grad:", d.requires_grad, " grad_fn:", d.grad_fn, " is_leaf:", d.is_leaf)
+print("requires_grad:", d.requires_grad, " grad_fn:", d.grad_fn,
+      " is_leaf:", d.is_leaf)
 print("_is_view():", d._is_view(), " _base:", d._base)  # (2)!
 assert not d.requires_grad and d.grad_fn is None and d.is_leaf
 assert not d._is_view() and d._base is None
@@ -77,7 +80,8 @@ print("drow.storage_offset():", drow.storage_offset())
 shares = drow.untyped_storage().data_ptr() == base.untyped_storage().data_ptr()
 print("drow shares base's storage:", shares)
 drow.zero_()
-print("base after drow.zero_():", base.detach(), " base._version:", base._version)  # (3)!
+print("base after drow.zero_():", base.detach(),  # (3)!
+      " base._version:", base._version)
 assert row._is_view() and not drow._is_view() and shares and base._version == 1
 # --8<-- [end:views]
 

@@ -35,7 +35,8 @@ assert x.grad is None
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
 y = x.exp()
 part = y[1:].detach()  # (1)!
-print("part shares y's storage:", part.untyped_storage().data_ptr() == y.untyped_storage().data_ptr())
+same = part.untyped_storage().data_ptr() == y.untyped_storage().data_ptr()
+print("part shares y's storage:", same)
 print("versions before:", y._version, part._version)
 part.zero_()
 print("versions after: ", y._version, part._version)  # (2)!

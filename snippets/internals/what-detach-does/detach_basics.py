@@ -19,7 +19,8 @@ assert y[0].item() == 100.0
 # --8<-- [start:flags]
 for name, t in [("x", x), ("y", y), ("d", d)]:
     fn = type(t.grad_fn).__name__ if t.grad_fn is not None else None
-    print(f"{name}: requires_grad={t.requires_grad!s:5}  is_leaf={t.is_leaf!s:5}  grad_fn={fn}")
+    print(f"{name}: requires_grad={t.requires_grad!s:5}  "
+          f"is_leaf={t.is_leaf!s:5}  grad_fn={fn}")
 
 assert d.grad_fn is None and not d.requires_grad and d.is_leaf  # (1)!
 assert y.grad_fn is not None and y.requires_grad  # (2)!
@@ -38,7 +39,7 @@ assert x.grad is None
 # --8<-- [end:no-graph]
 
 # --8<-- [start:version]
-v = torch.zeros(3, requires_grad=True).clone()  # a non-leaf, so in-place ops are allowed
+v = torch.zeros(3, requires_grad=True).clone()  # non-leaf: in-place ops allowed
 a = v.detach()
 print("before:", v._version, a._version)
 a.add_(1)  # (1)!

@@ -26,7 +26,9 @@ print("dtype:  ", t.dtype, dt.dtype)
 print("device: ", t.device, dt.device)
 print("stride: ", t.stride(), dt.stride())
 print("contiguous:", t.is_contiguous(), dt.is_contiguous())  # (2)!
-assert (dt.dtype, dt.device, dt.stride(), dt.shape) == (t.dtype, t.device, t.stride(), t.shape)
+assert (dt.dtype, dt.device, dt.stride(), dt.shape) == (
+    t.dtype, t.device, t.stride(), t.shape
+)
 assert not dt.is_contiguous()
 assert dt.contiguous().data_ptr() != dt.data_ptr()  # .contiguous() copies
 # --8<-- [end:layout]
@@ -36,7 +38,8 @@ x = torch.arange(6.0, requires_grad=True)
 y = x * 1
 v = y[2:4]  # (1)!
 dv = v.detach()
-print("v._is_view():", v._is_view(), "  dv._is_view():", dv._is_view(), "  dv._base:", dv._base)  # (2)!
+print("v._is_view():", v._is_view(), "  dv._is_view():", dv._is_view(),  # (2)!
+      "  dv._base:", dv._base)
 print("dv.storage_offset():", dv.storage_offset(), "  same storage as y:",
       dv.untyped_storage().data_ptr() == y.untyped_storage().data_ptr())
 dv.fill_(-1.0)  # (3)!

@@ -1,0 +1,25 @@
+"""A branching graph: the leaf w is used twice, loss = (x * w).sum() + w.pow(2).sum()."""
+
+import matplotlib.pyplot as plt
+import torch
+
+from autograd_lens import autograd_graph, draw_graph
+
+TITLE = {
+    "en": "loss = (x * w).sum() + w.pow(2).sum(): w is used twice",
+    "zh": "loss = (x * w).sum() + w.pow(2).sum()：w 被用了两次",
+}
+
+
+def draw(lang: str):
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    w = torch.tensor([0.5, -1.0], requires_grad=True)
+    loss = (x * w).sum() + w.pow(2).sum()
+    graph = autograd_graph({"loss": loss}, {"x": x, "w": w})
+    acc_w = [n.key for n in graph.nodes if n.kind == "accumulate" and f"t{id(w)}" in
+             {b for a, b in graph.edges if a == n.key}]
+    assert len(acc_w) == 1  # one AccumulateGrad node for w ...
+    assert sum(1 for _, b in graph.edges if b == acc_w[0]) == 2  # ... with two incoming edges
+    fig, ax = plt.subplots(figsize=(6.4, 7.4))
+    draw_graph({"loss": loss}, {"x": x, "w": w}, lang=lang, ax=ax, title=TITLE[lang])
+    return fig
