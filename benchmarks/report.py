@@ -1,0 +1,61 @@
+"""Read committed results and label them (used by the figures under figures/benchmarks/)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .common import RESULTS
+
+
+def load(name: str, device: str = "cpu", results_dir: Path = RESULTS) -> dict | None:
+    """The newest result of benchmark ``name`` on ``device`` (one file per device), or None."""
+    path = results_dir / device / f"{name}.json"
+    if not path.is_file():
+        return None
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def require(name: str, device: str = "cpu") -> dict:
+    result = load(name, device)
+    if result is None:
+        raise FileNotFoundError(
+            f"No results for {name!r} on {device}: run `make bench` (cpu) or `make bench-gpu` (cuda), "
+            f"which writes benchmarks/results/{device}/{name}.json"
+        )
+    return result
+
+
+def provenance_line(result: dict, lang: str) -> str:
+    """One line naming where and when the numbers were measured."""
+    p = result["provenance"]
+    dev = p["device"]
+    where = dev["name"] if dev["type"] == "cuda" else f"{p['machine']['cpu_model']}, {p['machine']['logical_cores']} cores"
+    commit = (p["git"]["commit"] or "?")[:7] + (" dirty" if p["git"]["dirty"] else "")
+    load = p["load_average"]["start"][0] if p["load_average"]["start"] else "?"
+    if lang == "zh":
+        return (f"测量环境：{where}；torch {p['torch']}（{p['torch_num_threads']} 线程）；"
+                f"{p['date_utc'][:10]}；commit {commit}；开始时负载 {load}")
+    return (f"Measured on {where}; torch {p['torch']} ({p['torch_num_threads']} threads); "
+            f"{p['date_utc'][:10]}; commit {commit}; load average {load} at start")
+
+
+def fmt_time(seconds: float) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def fmt_bytes(n: float) -> str:
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.3g} {unit}"
+    return f"{n:.0f} B"
+
+
+def fmt_num(v: float) -> str:
+    """A bar label: three significant digits, never in exponent notation."""
+    if v >= 100:
+        return f"{v:.0f}"
+    return f"{v:.3g}"

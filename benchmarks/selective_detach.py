@@ -1,0 +1,130 @@
+"""Selective detach vs activation checkpointing vs the full graph on a Transformer encoder."""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+from torch.utils.checkpoint import checkpoint
+
+from autograd_lens import SavedTensorLedger
+
+from .common import Context, time_many
+
+TITLE = "selective detach vs checkpointing"
+VARIANTS = ("full", "selective_detach", "checkpoint")
+
+
+def dims(tiny: bool) -> dict:
+    if tiny:
+        return {"d_model": 32, "nhead": 2, "dim_feedforward": 64, "num_layers": 2, "batch": 2, "seq": 8}
+    return {"d_model": 256, "nhead": 4, "dim_feedforward": 1024, "num_layers": 4, "batch": 16, "seq": 128}
+
+
+class Model(nn.Module):
+    def __init__(self, d: dict) -> None:
+        super().__init__()
+        layer = nn.TransformerEncoderLayer(d["d_model"], d["nhead"], d["dim_feedforward"],
+                                           dropout=0.0, batch_first=True)
+        self.encoder = nn.TransformerEncoder(layer, d["num_layers"], enable_nested_tensor=False)
+        self.head = nn.Linear(d["d_model"], 1)
+        self.cut = d["num_layers"] // 2  # selective detach: cut the graph after this many layers
+        self.kept: list[int] = []  # bytes of the layer inputs that checkpointing keeps
+
+    def forward(self, x: torch.Tensor, variant: str) -> torch.Tensor:
+        h = x
+        for i, layer in enumerate(self.encoder.layers):
+            if variant == "selective_detach" and i == self.cut:
+                h = h.detach()  # (lower layers get no gradient from this loss)
+            if variant == "checkpoint":
+                self.kept.append(h.numel() * h.element_size())
+                h = checkpoint(layer, h, use_reentrant=False)
+            else:
+                h = layer(h)
+        return self.head(h).pow(2).mean()
+
+
+def groups(model: Model) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for name, _ in model.named_parameters():
+        key = ".".join(name.split(".")[:3]) if name.startswith("encoder.layers.") else name.split(".")[0]
+        out.setdefault(key.replace("encoder.layers.", "layer"), []).append(name)
+    return out
+
+
+def make(ctx: Context):
+    d = dims(ctx.tiny)
+    torch.manual_seed(0)
+    model = Model(d).to(ctx.device)
+    g = torch.Generator().manual_seed(1)
+    x = torch.randn(d["batch"], d["seq"], d["d_model"], generator=g).to(ctx.device)
+    return model, x
+
+
+def _grads(model: Model) -> dict[str, torch.Tensor]:
+    return {n: (p.grad.detach().clone() if p.grad is not None else torch.zeros_like(p)).cpu()
+            for n, p in model.named_parameters()}
+
+
+def run(ctx: Context) -> dict:
+    model, x = make(ctx)
+    cases = []
+    grads = {}
+    steps = {}
+    for variant in VARIANTS:
+        ctx.progress(variant)
+        model.zero_grad(set_to_none=True)
+        model.kept.clear()
+        with SavedTensorLedger() as ledger:
+            loss = model(x, variant)
+            live = ledger.live_nbytes  # held by the graph when backward starts
+        saved = {"count": ledger.count, "live_nbytes_at_backward": live, "nbytes": ledger.nbytes,
+                 "activation_nbytes": ledger.activation_nbytes,
+                 "checkpoint_kept_input_nbytes": sum(model.kept)}
+        loss.backward()
+        grads[variant] = _grads(model)
+        case = {"variant": variant, "loss": loss.item(), "saved": saved}
+
+        def step(variant=variant):
+            model.zero_grad(set_to_none=True)
+            model(x, variant).backward()
+            model.kept.clear()
+
+        if ctx.cuda:
+            step()
+            ctx.sync()
+            torch.cuda.reset_peak_memory_stats(ctx.device)
+            base = torch.cuda.memory_allocated(ctx.device)
+            step()
+            ctx.sync()
+            case["memory"] = {"cuda_max_allocated_bytes": torch.cuda.max_memory_allocated(ctx.device),
+                              "cuda_peak_above_start_bytes": torch.cuda.max_memory_allocated(ctx.device) - base}
+        steps[variant] = step
+        cases.append(case)
+    ctx.progress(f"step time: {', '.join(VARIANTS)}")
+    timings = time_many(steps, ctx, budget_s=0.05 if ctx.tiny else 15.0, min_blocks=3 if ctx.tiny else 11)
+    model.kept.clear()
+    for case in cases:
+        case["timing"] = timings[case["variant"]]
+    ref = grads["full"]
+    parts = groups(model)
+    for case in cases:
+        g = grads[case["variant"]]
+        rel = {}
+        for group, names in parts.items():
+            num = sum(((g[n] - ref[n]).double() ** 2).sum().item() for n in names) ** 0.5
+            den = sum((ref[n].double() ** 2).sum().item() for n in names) ** 0.5
+            rel[group] = num / den if den else 0.0
+        case["grad_relative_error_vs_full"] = rel
+    by = {c["variant"]: c for c in cases}
+    derived = {
+        f"{v}_{k}": by[v][src][k2] / by["full"][src][k2]
+        for v in VARIANTS
+        for k, src, k2 in (("time_over_full", "timing", "median"), ("saved_over_full", "saved", "live_nbytes_at_backward"))
+    }
+    d = dims(ctx.tiny)
+    return {"params": {**d, "dropout": 0.0, "dtype": "float32", "loss": "head(encoder(x)).pow(2).mean()",
+                       "step": "zero_grad, forward, backward (no optimizer)",
+                       "selective_detach": f"hidden state detached before layer {d['num_layers'] // 2}",
+                       "checkpoint": "each layer wrapped in torch.utils.checkpoint.checkpoint(use_reentrant=False)",
+                       "groups": parts},
+            "cases": cases, "derived": derived}

@@ -1,0 +1,40 @@
+"""Forward time of a small MLP and a small CNN under four grad modes, from the committed results."""
+
+import matplotlib.pyplot as plt
+
+from benchmarks.report import fmt_num, provenance_line, require
+
+INPUTS = ["benchmarks/results/cpu/grad_mode_overhead.json", "benchmarks/report.py"]
+
+MODES = ("grad", "grad_detach", "no_grad", "inference_mode")
+LABELS = {"grad": "grad", "grad_detach": "grad + .detach()", "no_grad": "no_grad()", "inference_mode": "inference_mode()"}
+TEXT = {
+    "zh": {"mlp": "小型 MLP", "cnn": "小型 CNN", "y": "一次前向的耗时 (ms，中位数)",
+           "title": "CPU 上一次前向传播的耗时（误差线为四分位距）"},
+    "en": {"mlp": "small MLP", "cnn": "small CNN", "y": "one forward pass (ms, median)",
+           "title": "One forward pass on CPU (bars: interquartile range)"},
+}
+
+
+def draw(lang: str):
+    r = require("grad_mode_overhead", "cpu")
+    t = TEXT[lang]
+    fig, axes = plt.subplots(1, 2, figsize=(9.5, 4.2))
+    for ax, model in zip(axes, ("mlp", "cnn")):
+        cs = {c["mode"]: c for c in r["cases"] if c["model"] == model}
+        med = [cs[m]["timing"]["median"] * 1e3 for m in MODES]
+        lo = [(cs[m]["timing"]["median"] - cs[m]["timing"]["q1"]) * 1e3 for m in MODES]
+        hi = [(cs[m]["timing"]["q3"] - cs[m]["timing"]["median"]) * 1e3 for m in MODES]
+        bars = ax.bar(range(len(MODES)), med, yerr=[lo, hi], capsize=3,
+                      color=["C3", "C1", "C0", "C2"])
+        for b, v, h in zip(bars, med, hi):
+            ax.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v + h), ha="center", va="bottom",
+                        fontsize=8, xytext=(0, 2), textcoords="offset points")
+        ax.set_xticks(range(len(MODES)), [LABELS[m] for m in MODES], rotation=15, fontsize=8)
+        ax.set_title(t[model], fontsize=10)
+        ax.set_ylabel(t["y"])
+        ax.grid(True, axis="y", alpha=0.3)
+    fig.suptitle(t["title"], fontsize=11)
+    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=7.5, color="0.35")
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    return fig
