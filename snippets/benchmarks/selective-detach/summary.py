@@ -31,12 +31,12 @@ assert by["selective_detach"]["grad_relative_error_vs_full"]["head"] == 0.0
 # --8<-- [start:seed]
 seed = {"full": ("24GB", "1.0x", "baseline"), "selective_detach": ("18GB", "1.2x", "±0.01%"),
         "checkpoint": ("15GB", "0.8x", "±0.05%")}
-print(f"{'':<17} {'seed 003 (no setup given)':<27} | measured here (CPU)")
+print(f"{'':<17}{'seed 003 (no setup)':<23}| measured here (CPU)")
 for name, (mem, speed, grad) in seed.items():
     c = by[name]
     mem_ratio = c["saved"]["live_nbytes_at_backward"] / full["saved"]["live_nbytes_at_backward"]
     speed_ratio = full["timing"]["median"] / c["timing"]["median"]
     worst = max(c["grad_relative_error_vs_full"].values())
-    print(f"{name:<17} {mem:>5} {speed:>5} {grad:>9}       | "
-          f"held {mem_ratio:.2f}x, speed {speed_ratio:.2f}x, worst grad error {worst:.0%}")
+    print(f"{name:<17}{mem:>5}{speed:>6}{grad:>10}  | "
+          f"held {mem_ratio:.2f}x, speed {speed_ratio:.2f}x, grad err ≤ {worst:.0%}")
 # --8<-- [end:seed]
