@@ -122,7 +122,9 @@ def _git() -> dict:
 
     commit = run("rev-parse", "HEAD")
     status = run("status", "--porcelain", "--untracked-files=no")
-    return {"commit": commit, "dirty": bool(status) if status is not None else None}
+    code = run("status", "--porcelain", "--", "benchmarks/*.py", "src/")  # the code that measured
+    return {"commit": commit, "dirty": bool(status) if status is not None else None,
+            "benchmark_code_dirty": bool(code) if code is not None else None}
 
 
 def load_average() -> list[float] | None:

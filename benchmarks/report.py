@@ -31,7 +31,8 @@ def provenance_line(result: dict, lang: str) -> str:
     p = result["provenance"]
     dev = p["device"]
     where = dev["name"] if dev["type"] == "cuda" else f"{p['machine']['cpu_model']}, {p['machine']['logical_cores']} cores"
-    commit = (p["git"]["commit"] or "?")[:7] + (" dirty" if p["git"]["dirty"] else "")
+    changed = p["git"].get("benchmark_code_dirty", p["git"]["dirty"])
+    commit = (p["git"]["commit"] or "?")[:7] + (" + changes" if changed else "")
     load = p["load_average"]["start"][0] if p["load_average"]["start"] else "?"
     if lang == "zh":
         return (f"测量环境：{where}；torch {p['torch']}（{p['torch_num_threads']} 线程）；"
