@@ -67,14 +67,18 @@ def make(strategy: str, ctx: Context):
 def _saved(strategy: str, ctx: Context) -> tuple[dict, dict[str, torch.Tensor]]:
     """Bytes saved for backward in one step's forward; and the head's gradients."""
     net, x, y, _ = make(strategy, ctx)
+    after_backbone = []
+    hook = net.backbone.register_forward_hook(lambda *_: after_backbone.append(ledger.live_nbytes))
     with SavedTensorLedger() as ledger:
         loss = F.cross_entropy(net(x, strategy), y)
         live_before_backward = ledger.live_nbytes
+    hook.remove()
     loss.backward()
     grads = {n: p.grad.detach().clone() for n, p in net.head.named_parameters()}
     return ({"count": ledger.count, "nbytes": ledger.nbytes,
              "activation_nbytes": ledger.activation_nbytes,
-             "live_nbytes_at_backward": live_before_backward},
+             "live_nbytes_at_backward": live_before_backward,
+             "live_nbytes_after_backbone": after_backbone[0]},
             {k: v.cpu() for k, v in grads.items()})
 
 

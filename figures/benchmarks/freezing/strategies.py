@@ -1,6 +1,7 @@
 """Four freezing strategies on a small CNN: bytes saved for backward and step time."""
 
 import matplotlib.pyplot as plt
+import numpy as np
 
 from benchmarks.report import fmt_num, provenance_line, require
 
@@ -14,9 +15,9 @@ LABELS = {
            "no_grad": "no_grad() backbone"},
 }
 TEXT = {
-    "zh": {"saved": "反向传播开始时计算图保存的字节 (MB)", "time": "一步训练的耗时 (ms，中位数)",
+    "zh": {"mid": "主干网络刚算完时", "end": "反向传播开始时", "saved": "计算图持有的字节 (MB)", "time": "一步训练的耗时 (ms，中位数)",
            "title": "冻结主干网络的四种写法（CPU）"},
-    "en": {"saved": "bytes held for backward when it starts (MB)", "time": "one training step (ms, median)",
+    "en": {"mid": "right after the backbone", "end": "when backward starts", "saved": "bytes held by the graph (MB)", "time": "one training step (ms, median)",
            "title": "Four ways to freeze a backbone (CPU)"},
 }
 COLORS = ["C3", "C0", "C1", "C2"]
@@ -27,17 +28,29 @@ def draw(lang: str):
     t, lab = TEXT[lang], LABELS[lang]
     cs = {c["strategy"]: c for c in r["cases"]}
     fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4.4))
-    saved = [cs[s]["saved"]["live_nbytes_at_backward"] / 1e6 for s in STRATEGIES]
+    mid = [cs[s]["saved"]["live_nbytes_after_backbone"] / 1e6 for s in STRATEGIES]
+    end = [cs[s]["saved"]["live_nbytes_at_backward"] / 1e6 for s in STRATEGIES]
+    x = np.arange(4)
+    for i, (values, hatch) in enumerate(((mid, "//"), (end, ""))):
+        bars = a1.bar(x + (i - 0.5) * 0.38, values, width=0.38, color=COLORS, hatch=hatch,
+                      edgecolor="white", label=t["mid"] if i == 0 else t["end"])
+        for b, v in zip(bars, values):
+            a1.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v), ha="center", va="bottom",
+                        fontsize=7, xytext=(0, 2), textcoords="offset points")
+    a1.set_ylabel(t["saved"], fontsize=9)
+    leg = a1.legend(fontsize=8)
+    for handle in leg.legend_handles:
+        handle.set_facecolor("0.6")
     med = [cs[s]["timing"]["median"] * 1e3 for s in STRATEGIES]
     lo = [(cs[s]["timing"]["median"] - cs[s]["timing"]["q1"]) * 1e3 for s in STRATEGIES]
     hi = [(cs[s]["timing"]["q3"] - cs[s]["timing"]["median"]) * 1e3 for s in STRATEGIES]
-    for ax, values, err, ylabel in ((a1, saved, None, t["saved"]), (a2, med, [lo, hi], t["time"])):
-        bars = ax.bar(range(4), values, yerr=err, capsize=3, color=COLORS)
-        for b, v, h in zip(bars, values, err[1] if err else [0] * len(values)):
-            ax.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v + h), ha="center", va="bottom",
-                        fontsize=8, xytext=(0, 2), textcoords="offset points")
-        ax.set_xticks(range(4), [lab[s] for s in STRATEGIES], rotation=12, fontsize=8)
-        ax.set_ylabel(ylabel, fontsize=9)
+    bars = a2.bar(x, med, yerr=[lo, hi], capsize=3, color=COLORS)
+    for b, v, h in zip(bars, med, hi):
+        a2.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v + h), ha="center", va="bottom",
+                    fontsize=8, xytext=(0, 2), textcoords="offset points")
+    a2.set_ylabel(t["time"], fontsize=9)
+    for ax in (a1, a2):
+        ax.set_xticks(x, [lab[s] for s in STRATEGIES], rotation=12, fontsize=8)
         ax.grid(True, axis="y", alpha=0.3)
     fig.suptitle(t["title"], fontsize=11)
     fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=7.5, color="0.35")
