@@ -126,3 +126,14 @@ def test_tiny_run_on_cuda(tmp_path):
         for case in result["cases"]:
             if name in ("freezing", "selective_detach"):
                 assert case["memory"]["cuda_max_allocated_bytes"] > 0
+
+
+def test_list_names_every_benchmark():
+    proc = _run("list")
+    assert proc.returncode == 0
+    assert [line.split(":")[0] for line in proc.stdout.splitlines()] == list(BENCHMARKS)
+
+
+def test_unknown_benchmark_is_refused():
+    proc = _run("run", "--device", "cpu", "--only", "nope")
+    assert proc.returncode == 2 and "invalid choice" in proc.stderr

@@ -14,8 +14,8 @@ for path in sorted((ROOT / "benchmarks/results").glob("*/*.json")):
     print(f"  device  : {p['device']['type']} ({p['device']['name']})")
     print(f"  software: torch {p['torch']} ({p['torch_num_threads']} threads), Python {p['python']}")
     changed = p["git"].get("benchmark_code_dirty", p["git"]["dirty"])
-    print(f"  when    : {p['date_utc']}, commit {p['git']['commit'][:7]}"
-          f"{' + uncommitted benchmark code' if changed else ''}, size {r['size']}")
+    print(f"  when    : {p['date_utc']}, size {r['size']}")
+    print(f"  commit  : {p['git']['commit'][:7]}{' + uncommitted benchmark code' if changed else ''}")
     print(f"  load    : {p['load_average']['start']} -> {p['load_average']['end']}, "
           f"took {p['duration_s']:.0f} s")
     assert r["size"] == "full"  # (2)!

@@ -44,4 +44,5 @@ for op, claimed in seed.items():
     ours = big[op]["timing"]
     print(f"{op:>6}: seed {fmt(claimed):>6} | measured median {fmt(ours['median']):>6} "
           f"(IQR {fmt(ours['iqr'])}; {len(ours['raw'])} blocks of {ours['number_per_block']} calls)")
+assert big["detach"]["timing"]["median"] < 1e-5  # (1)!
 # --8<-- [end:seed]
