@@ -137,3 +137,11 @@ def test_list_names_every_benchmark():
 def test_unknown_benchmark_is_refused():
     proc = _run("run", "--device", "cpu", "--only", "nope")
     assert proc.returncode == 2 and "invalid choice" in proc.stderr
+
+
+def test_summary_statistics():
+    from benchmarks.common import summarize
+
+    s = summarize([5.0, 1.0, 3.0, 2.0, 4.0])
+    assert (s["median"], s["q1"], s["q3"], s["iqr"], s["min"], s["max"]) == (3.0, 2.0, 4.0, 2.0, 1.0, 5.0)
+    assert summarize([7.0])["iqr"] == 0.0
