@@ -7,9 +7,9 @@ from torch import nn
 
 TEXT = {
     "en": {"input": "input (synthetic)", "title": "conv1 feature maps, captured by a forward hook",
-           "names": ["vertical edges", "horizontal edges", "Laplacian", "blur"]},
-    "zh": {"input": "输入（合成图像）", "title": "forward hook 捕获的 conv1 特征图",
-           "names": ["竖直边缘", "水平边缘", "拉普拉斯", "模糊"]},
+           "names": ["vertical edges", "horizontal edges", "Laplacian", "box blur"]},
+    "zh": {"input": "输入（合成图像）", "title": "前向钩子捕获的 conv1 特征图",
+           "names": ["竖直边缘", "水平边缘", "拉普拉斯", "均值模糊"]},
 }
 
 
@@ -40,16 +40,16 @@ def draw(lang: str):
     with torch.no_grad():
         model(image)
     maps = captured["conv1"][0].numpy()
-    fig, axes = plt.subplots(1, 5, figsize=(11, 2.8))
+    fig, axes = plt.subplots(1, 5, figsize=(9, 2.4))
     axes[0].imshow(image[0, 0].numpy(), cmap="gray")
-    axes[0].set_title(t["input"], fontsize=10)
+    axes[0].set_title(t["input"], fontsize=11)
     for ax, fmap, name in zip(axes[1:], maps, t["names"]):
         lim = abs(fmap).max()
         ax.imshow(fmap, cmap="RdBu_r", vmin=-lim, vmax=lim)
-        ax.set_title(name, fontsize=10)
+        ax.set_title(name, fontsize=11)
     for ax in axes:
         ax.set_xticks([])
         ax.set_yticks([])
-    fig.suptitle(t["title"], fontsize=11)
+    fig.suptitle(t["title"], fontsize=12)
     fig.tight_layout()
     return fig

@@ -6,6 +6,7 @@ the error, find_unused_parameters=True, and seed 000's two forms."""
 # --8<-- [start:setup]
 import os
 import socket
+import textwrap
 
 import torch
 import torch.distributed as dist
@@ -42,7 +43,7 @@ def worker(rank: int, world: int, port: int, results) -> None:
     model = DDP(TwoStage())  # (1)!
     model(x).sum().backward()  # first iteration: no error yet
     try:
-        model(x).sum().backward()
+        model(x)  # the second forward raises, before any backward
     except RuntimeError as err:
         out["error"] = str(err)  # (2)!
 
@@ -50,10 +51,12 @@ def worker(rank: int, world: int, port: int, results) -> None:
     for _ in range(2):
         model.zero_grad()
         model(x).sum().backward()
-    out["grads"] = {n: p.grad is not None for n, p in model.module.named_parameters()}
+    named = model.module.named_parameters()
+    out["grads"] = {n: p.grad is not None for n, p in named}
     g = model.module.stage2.weight.grad.clone()
     dist.all_reduce(g, op=dist.ReduceOp.MAX)
-    out["stage2 grads equal on all ranks"] = torch.equal(g, model.module.stage2.weight.grad)
+    same = torch.equal(g, model.module.stage2.weight.grad)
+    out["stage2 grads equal on all ranks"] = same
 
     frozen = TwoStage()
     frozen.stage1.requires_grad_(False)  # (4)!
@@ -66,7 +69,8 @@ def worker(rank: int, world: int, port: int, results) -> None:
     a = net(x).detach()
     b = net(x)
     b = b.detach()
-    out["seed forms"] = (torch.equal(a, b), a.grad_fn is None and b.grad_fn is None)
+    no_grad_fn = a.grad_fn is None and b.grad_fn is None
+    out["seed forms"] = (torch.equal(a, b), no_grad_fn)
     results[rank] = out
     dist.destroy_process_group()
 # --8<-- [end:worker]
@@ -80,14 +84,18 @@ if __name__ == "__main__":
     r0, r1 = results[0], results[1]
     print("RuntimeError on rank 0:")
     for line in r0["error"].splitlines():
-        print("   ", line.strip())
-    print("with find_unused_parameters=True, .grad set:", r0["grads"])
-    print("stage2 grads equal on all ranks:", r0["stage2 grads equal on all ranks"])
-    print("stage1 frozen with requires_grad_(False), two iterations:", r0["frozen stage1, two iterations"])
-    print("seed 000's two forms: same values, both without grad_fn:", r0["seed forms"])
+        print(textwrap.indent(textwrap.fill(line.strip(), 84), "    "))
+    print("with find_unused_parameters=True, .grad set:")
+    print("   ", r0["grads"])
+    print("stage2 grads equal on all ranks:",
+          r0["stage2 grads equal on all ranks"])
+    print("stage1 frozen before wrapping, two iterations:",
+          r0["frozen stage1, two iterations"])
+    print("seed 000's two forms: same values, no grad_fn:", r0["seed forms"])
     assert r1["error"] == r0["error"].replace("rank 0", "rank 1")
-    assert {k: v for k, v in r0.items() if k != "error"} == {k: v for k, v in r1.items() if k != "error"}
-    assert results[0]["error"].startswith("Expected to have finished reduction in the prior iteration")
+    rest = [{k: v for k, v in r.items() if k != "error"} for r in (r0, r1)]
+    assert rest[0] == rest[1]
+    assert r0["error"].startswith("Expected to have finished reduction in the prior")
     assert results[0]["grads"] == {"stage1.weight": False, "stage1.bias": False,
                                    "stage2.weight": True, "stage2.bias": True}
     assert results[0]["seed forms"] == (True, True)  # (2)!

@@ -61,7 +61,8 @@ def one_step(mode: str):
     opt.zero_grad()
     loss.backward()
     opt.step()
-    changed = [k for k, v in model.state_dict().items() if not torch.equal(v, before[k])]
+    after = model.state_dict()
+    changed = [k for k, v in after.items() if not torch.equal(v, before[k])]
     return model, opt, ledger, held, reached, changed
 
 
@@ -74,7 +75,8 @@ full, frozen = (results[m][3] for m in ("full", "requires_grad"))
 assert results["detach"][3] == results["no_grad"][3] == frozen < full  # (2)!
 assert results["detach"][2].count == results["full"][2].count - 1  # (3)!
 assert results["no_grad"][2].count == results["requires_grad"][2].count
-print(f"detach vs requires_grad_(False), held at backward: {results['detach'][3] / frozen:.0%}")
+ratio = results["detach"][3] / frozen
+print(f"detach vs requires_grad_(False), held at backward: {ratio:.0%}")
 # --8<-- [end:memory]
 
 # --8<-- [start:who-learns]
@@ -94,8 +96,10 @@ for m, (model, *_, changed) in results.items():
     n_buf = sum(k.rsplit(".", 1)[1] in buffers for k in bb)
     print(f"{m:14} changed: backbone parameters {len(bb) - n_buf}/8, "
           f"BatchNorm buffers {n_buf}/6, head {len(changed) - len(bb)}/2")
-bn_stats = {"backbone.1.running_mean", "backbone.1.running_var", "backbone.1.num_batches_tracked"}
+bn_stats = {f"backbone.1.{b}" for b in buffers}
 assert all(bn_stats <= set(results[m][5]) for m in MODES)  # (1)!
+backbone_params = {f"backbone.{n}" for n, _ in make_backbone().named_parameters()}
+assert all(not backbone_params & set(results[m][5]) for m in MODES[1:])  # (2)!
 # --8<-- [end:state-dict]
 
 # --8<-- [start:eval]
@@ -107,15 +111,24 @@ model.backbone.eval()  # (1)!
 before = copy.deepcopy(model.backbone.state_dict())
 loss = nn.functional.cross_entropy(model(x), y)
 loss.backward()
-unchanged = all(torch.equal(v, before[k]) for k, v in model.backbone.state_dict().items())
+after = model.backbone.state_dict()
+unchanged = all(torch.equal(v, before[k]) for k, v in after.items())
 print("backbone state_dict unchanged in eval():", unchanged)
 print("head still in training mode:", model.head.training)
 assert unchanged and not model.backbone.training
+model.train()
+print("after model.train(), backbone back in training mode:", model.backbone.training)
+assert model.backbone.training
 # --8<-- [end:eval]
 
 # --8<-- [start:keys]
 keys = {m: list(results[m][0].state_dict().keys()) for m in MODES}
-print("same state_dict keys in all four:", all(k == keys["full"] for k in keys.values()))
-print("requires_grad saved in state_dict:", any(v.requires_grad for v in results["requires_grad"][0].state_dict().values()))
-assert all(k == keys["full"] for k in keys.values())
+same_keys = all(k == keys["full"] for k in keys.values())
+print("same state_dict keys in all four:", same_keys)
+assert same_keys
+fresh = Classifier("full")  # (1)!
+fresh.load_state_dict(results["requires_grad"][0].state_dict())
+all_require = all(p.requires_grad for p in fresh.parameters())
+print("loaded into a new model, all require grad:", all_require)
+assert all_require
 # --8<-- [end:keys]

@@ -18,7 +18,8 @@ ones, zeros = torch.ones(32, 1), torch.zeros(32, 1)
 
 
 def who(tag):
-    print(f"{tag:28} G: {len(parameters_with_grad(G))}/4 with .grad   D: {len(parameters_with_grad(D))}/4 with .grad")
+    g, d = len(parameters_with_grad(G)), len(parameters_with_grad(D))
+    print(f"{tag:28} G: {g}/4 with .grad   D: {d}/4 with .grad")
 # --8<-- [end:setup]
 
 # --8<-- [start:d-step]
@@ -37,7 +38,7 @@ opt_g.zero_grad()  # (1)!
 g_loss = bce(D(fake), ones)  # (2)!
 g_loss.backward()
 who("after G backward")
-assert len(parameters_with_grad(G)) == 4 and len(parameters_with_grad(D)) == 4  # (3)!
+assert len(parameters_with_grad(G)) == len(parameters_with_grad(D)) == 4  # (3)!
 opt_g.step()
 # --8<-- [end:g-step]
 
@@ -52,7 +53,9 @@ assert len(parameters_with_grad(G)) == 4
 try:
     bce(D(fake), ones).backward()  # (2)!
 except RuntimeError as err:
-    print("RuntimeError:", str(err).split(".")[0] + ".")
+    print("RuntimeError:", str(err).split(" (")[0])
+else:
+    raise AssertionError("reusing fake should fail")
 # --8<-- [end:no-detach]
 
 # --8<-- [start:seed-claim]

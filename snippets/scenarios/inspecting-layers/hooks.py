@@ -29,7 +29,8 @@ handle.remove()  # (3)!
 reference = nn.functional.conv2d(image, model[0].weight, model[0].bias, padding=1)
 print("captured min:", captured["conv1"].min().item())
 print("true conv1 output min:", round(reference.min().item(), 4))
-print("capture equals relu(conv1), not conv1:", torch.equal(captured["conv1"], reference.relu()))
+is_relu = torch.equal(captured["conv1"], reference.relu())
+print("capture equals relu(conv1), not conv1:", is_relu)
 assert captured["conv1"].min().item() == 0.0 and reference.min().item() < 0  # (4)!
 # --8<-- [end:capture]
 

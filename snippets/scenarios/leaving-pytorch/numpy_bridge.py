@@ -13,17 +13,22 @@ try:
     y.numpy()
 except RuntimeError as err:
     print("RuntimeError:", err)
+else:
+    raise AssertionError("y.numpy() should raise")
 
 on_meta = torch.empty(3, device="meta", requires_grad=True)  # (1)!
 try:
     on_meta.numpy()
 except TypeError as err:
     print("TypeError:", err)  # (2)!
+else:
+    raise AssertionError("numpy() on a meta tensor should raise")
 # --8<-- [end:errors]
 
 # --8<-- [start:idiom]
 a = y.detach().cpu().numpy()  # (1)!
-print(type(a).__name__, a.dtype, "| shares memory with y:", np.shares_memory(a, y.detach().numpy()))
+shares = np.shares_memory(a, y.detach().numpy())
+print(type(a).__name__, a.dtype, "| shares memory with y:", shares)
 assert a.ctypes.data == y.data_ptr()  # (2)!
 
 b = y.numpy(force=True)  # (3)!
@@ -70,6 +75,7 @@ padded = torch.nn.functional.pad(image[None, None], (2, 2, 2, 2), mode="reflect"
 out_torch = torch.nn.functional.conv2d(padded, kernel2d)[0, 0]  # (1)!
 print("same values as the NumPy blur:", torch.allclose(out_torch, out, atol=1e-6))
 out_torch.sum().backward()
-print("image.grad is set:", image.grad is not None, "| shape", tuple(image.grad.shape))
+print("image.grad is set:", image.grad is not None,
+      "| shape", tuple(image.grad.shape))
 assert torch.allclose(out_torch, out, atol=1e-6) and image.grad is not None
 # --8<-- [end:differentiable]

@@ -35,8 +35,10 @@ def neg_cos(p, z):
 
 loss = neg_cos(predictor(z1), z2.detach()) / 2 + neg_cos(predictor(z2), z1.detach()) / 2  # (1)!
 g1, = torch.autograd.grad(loss, z1, retain_graph=True)
-only_predictor_path, = torch.autograd.grad(neg_cos(predictor(z1), z2.detach()) / 2, z1)  # (2)!
-print("dL/dz1 comes only through the predictor:", torch.allclose(g1, only_predictor_path))
+first_term = neg_cos(predictor(z1), z2.detach()) / 2
+only_predictor_path, = torch.autograd.grad(first_term, z1)  # (2)!
+print("dL/dz1 comes only through the predictor:",
+      torch.allclose(g1, only_predictor_path))
 assert torch.allclose(g1, only_predictor_path)
 
 no_sg = neg_cos(predictor(z1), z2) / 2 + neg_cos(predictor(z2), z1) / 2
@@ -52,7 +54,8 @@ view1, view2 = torch.randn(16, 8), torch.randn(16, 8)
 loss = neg_cos(predictor(online(view1)), target(view2))
 print("loss reaches target:", reached_parameters(loss, target))
 loss.backward()
-print("online params with .grad:", len(parameters_with_grad(online)), "| target:", parameters_with_grad(target))
+print("online params with .grad:", len(parameters_with_grad(online)),
+      "| target:", parameters_with_grad(target))
 assert parameters_with_grad(target) == [] and len(parameters_with_grad(online)) == 4
 with torch.no_grad():  # (2)!
     for t, o in zip(target.parameters(), online.parameters()):
@@ -72,9 +75,11 @@ z_q = z_e + (e - z_e).detach()  # (3)!
 
 g_cb = torch.autograd.grad(codebook_loss, [z_e, codebook.weight], allow_unused=True)
 g_cm = torch.autograd.grad(commitment_loss, [z_e, codebook.weight], allow_unused=True)
-print("codebook loss   -> encoder:", g_cb[0] is not None, "| codebook:", g_cb[1] is not None)
-print("commitment loss -> encoder:", g_cm[0] is not None, "| codebook:", g_cm[1] is not None)
-assert g_cb[0] is None and g_cb[1] is not None and g_cm[0] is not None and g_cm[1] is None
+for name, (to_enc, to_cb) in {"codebook": g_cb, "commitment": g_cm}.items():
+    print(f"{name + ' loss':15} -> encoder: {to_enc is not None} "
+          f"| codebook: {to_cb is not None}")
+assert g_cb[0] is None and g_cb[1] is not None
+assert g_cm[0] is not None and g_cm[1] is None
 
 decoder_grad = torch.randn(6, 2)
 g_ze, = torch.autograd.grad(z_q, z_e, grad_outputs=decoder_grad)

@@ -2,6 +2,8 @@
 what autograd holds per chunk; and seed 003's segment loop."""
 
 # --8<-- [start:setup]
+import textwrap
+
 import torch
 from torch import nn
 
@@ -37,9 +39,22 @@ def train_chunks(k: int, detach: bool = True) -> int:
 try:
     train_chunks(20, detach=False)
 except RuntimeError as err:
-    print("RuntimeError:", str(err).split(".")[0] + ".")  # (1)!
+    print("RuntimeError:", str(err).split(" (")[0])  # (1)!
 else:
     raise AssertionError("the second chunk should fail without detach")
+
+h = torch.zeros(1, B, H)
+try:
+    for start in range(0, T, 20):
+        out, h = rnn(xs[:, start:start + 20], h)  # no detach
+        loss = nn.functional.mse_loss(readout(out), ys[:, start:start + 20])
+        opt.zero_grad()
+        loss.backward(retain_graph=True)  # (2)!
+        opt.step()
+except RuntimeError as err:
+    print(textwrap.fill("RuntimeError: " + str(err).split(":")[0] + ".", 80))
+else:
+    raise AssertionError("retain_graph=True cannot survive opt.step()")
 # --8<-- [end:no-detach]
 
 # --8<-- [start:memory]
@@ -68,7 +83,8 @@ for segment in xs.split(20, dim=1):
     h_seg = segment_encoder(segment).mean(dim=1)
     hidden_states.append(h_seg.detach())  # (1)!
 final = aggregate(torch.stack(hidden_states).mean(0)).sum()
-print("final loss reaches segment_encoder:", reached_parameters(final, segment_encoder))
-print("final loss reaches aggregate:      ", reached_parameters(final, aggregate))
+modules = {"segment_encoder": segment_encoder, "aggregate": aggregate}
+for name, module in modules.items():
+    print(f"final loss reaches {name + ':':16}", reached_parameters(final, module))
 assert reached_parameters(final, segment_encoder) == []  # (2)!
 # --8<-- [end:seed-loop]
