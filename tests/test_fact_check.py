@@ -143,6 +143,19 @@ def test_a_good_entry_loads(tmp_path):
     assert claim["verdict"] == "true"
     (claim,) = fc.load_claims(_write(tmp_path, {**GOOD, "verdict": False}))  # bare YAML boolean
     assert claim["verdict"] == "false"
+    (claim,) = fc.load_claims(_write(tmp_path, {**GOOD, "see": "scenarios/gan.md"}))
+    assert claim["see"] == ["scenarios/gan.md"]
+
+
+@pytest.mark.parametrize("lang", pages.LANGS)
+def test_see_also_links_render_relative_to_the_page(lang):
+    claims = [c for c in CLAIMS if c.get("see")]
+    assert claims, "some claims should point to the scenario pages that settle them too"
+    for c in claims:
+        row = fc.render([c], lang)
+        for page in c["see"]:
+            assert f"]({page})" in row
+        assert f"](../{c['see'][0]})" in fc.render([c], lang, from_page="pitfalls/x.md")
 
 
 @pytest.mark.parametrize(
@@ -154,6 +167,8 @@ def test_a_good_entry_loads(tmp_path):
         ({"evidence": "snippets/fact-check/graph_basics.py:nope"}, "section 'nope'"),
         ({"evidence": "docs/zh/index.md"}, "must be a snippets/"),
         ({"benchmark": "benchmarks/nope.md"}, "benchmark page"),
+        ({"see": "scenarios/nope.md"}, "see page"),
+        ({"see": ["scenarios/gan"]}, "see must be"),
         ({"colour": "red"}, "unknown field"),
         ({"quote_en": "引文"}, "Chinese"),
         ({"id": "claim-1"}, "id must look like"),

@@ -31,7 +31,7 @@ MARKER = "<!-- fact-check-table -->"
 PAGE = "fact-check.md"
 VERDICTS = ("true", "false", "misleading", "unverifiable")
 REQUIRED = ("id", "seed", "section", "quote", "quote_en", "verdict", "reason_zh", "reason_en", "evidence")
-OPTIONAL = ("benchmark", "gpu")
+OPTIONAL = ("benchmark", "gpu", "see")
 _SECTION_START = re.compile(r"^#\s*-{1,}8<-{1,}\s+\[\s*start\s*:\s*(?P<name>[-_0-9a-z]+)\s*\]\s*$", re.M)
 _ID = re.compile(r"^s\d{3}-\d{2}$")
 
@@ -44,6 +44,7 @@ LABELS = {
         "benchmark": "基准测试",
         "evidence": "证据：",
         "gpu": "GPU：尚未测量",
+        "see": "另见：",
         "sep": "、",
     },
     "en": {
@@ -59,6 +60,7 @@ LABELS = {
         "benchmark": "benchmark",
         "evidence": "Evidence: ",
         "gpu": "GPU: not yet measured",
+        "see": "see also: ",
         "sep": ", ",
     },
 }
@@ -119,6 +121,17 @@ def _check(entry: object, index: int, root: Path) -> dict:
         for lang in pages.LANGS:
             if not (root / "docs" / lang / page).is_file():
                 raise _fail(where, f"benchmark page docs/{lang}/{page} does not exist.")
+    if "see" in claim:
+        see = claim["see"]
+        if isinstance(see, str):
+            see = [see]
+        if not (isinstance(see, list) and see and all(isinstance(s, str) and s.endswith(".md") for s in see)):
+            raise _fail(where, "see must be a page path or a list of page paths under docs/<lang>/ (….md).")
+        for page in see:
+            for lang in pages.LANGS:
+                if not (root / "docs" / lang / page).is_file():
+                    raise _fail(where, f"see page docs/{lang}/{page} does not exist.")
+        claim["see"] = see
     if "gpu" in claim and not isinstance(claim["gpu"], bool):
         raise _fail(where, "gpu must be true or false.")
     return claim
@@ -207,6 +220,12 @@ def render(claims: list[dict], lang: str, from_page: str = PAGE) -> str:
             evidence += f"; [{lab['benchmark']}]({rel})"
         if c.get("gpu"):
             evidence += f"; {lab['gpu']}"
+        if c.get("see"):
+            links = [
+                f"[{page.removesuffix('.md')}]({os.path.relpath(page, os.path.dirname(from_page) or '.')})"
+                for page in c["see"]
+            ]
+            evidence += f"<br>{lab['see']}" + lab["sep"].join(links)
         verdict = f"**{lab['verdict'][c['verdict']]}**"
         source = lab["seed"].format(seed=c["seed"], section=c["section"])
         row = [

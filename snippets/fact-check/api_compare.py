@@ -18,17 +18,21 @@ with torch.no_grad():
     a, b = x * 2, x + 1
 print("inside no_grad:", a.requires_grad, b.requires_grad)
 assert not a.requires_grad and not b.requires_grad  # verdict: s000-13 true
+print("no_grad results are new tensors:", a is not x and a.data_ptr() != x.data_ptr())
+assert a is not x and a.data_ptr() != x.data_ptr()  # verdict: s000-28 false
 z = x.detach() * 2
-assert not z.requires_grad and (x * 2).requires_grad  # verdict: s002-10 true
+assert not z.requires_grad and (x * 2).requires_grad  # verdict: s002-10 true, verdict: s002-27 true
 # --8<-- [end:table]
 
 # --8<-- [start:clone]
 big = torch.randn(1000, 1000, requires_grad=True)
 detached, cloned = big.detach(), big.clone()
-print("detach shares storage:", detached.untyped_storage().data_ptr() == big.untyped_storage().data_ptr())
+shared = detached.untyped_storage().data_ptr() == big.untyped_storage().data_ptr()
+print("detach shares storage:", shared)
 print("clone allocates bytes:", cloned.untyped_storage().nbytes())
-assert detached.untyped_storage().data_ptr() == big.untyped_storage().data_ptr()  # verdict: s002-11 true
-assert cloned.untyped_storage().nbytes() == 4 * 1000 * 1000  # verdict: s002-12 unverifiable, verdict: s002-13 misleading
+assert shared  # verdict: s002-11 true
+assert cloned.untyped_storage().nbytes() == 4 * 1000 * 1000  # verdict: s002-13 misleading
+assert cloned.data_ptr() != big.data_ptr()  # verdict: s002-12 unverifiable
 # --8<-- [end:clone]
 
 # --8<-- [start:custom-function]
@@ -77,6 +81,7 @@ custom_loss(pred, target).backward()
 with_term = pred.grad.clone()
 pred.grad = None
 ((pred - target) ** 2).mean().backward()
-print("gradient with the detached term:", with_term, " without:", pred.grad)
+print("gradient with the detached term:", with_term)
+print("gradient without it:            ", pred.grad)
 assert torch.equal(with_term, pred.grad)  # verdict: s002-08 true
 # --8<-- [end:custom-loss]

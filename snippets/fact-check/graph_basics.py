@@ -45,13 +45,20 @@ a = torch.tensor([3.0], requires_grad=True)
 b = a.detach()
 print("b.requires_grad:", b.requires_grad, " b.grad_fn:", b.grad_fn, " b is a:", b is a)
 assert b is not a and not b.requires_grad and b.grad_fn is None  # verdict: s000-05 true
-assert b.untyped_storage().data_ptr() == a.untyped_storage().data_ptr()  # verdict: s000-16 true, verdict: s000-18 unverifiable
+same_storage = b.untyped_storage().data_ptr() == a.untyped_storage().data_ptr()
+assert same_storage  # verdict: s000-16 true
+assert same_storage  # verdict: s000-18 unverifiable
 assert torch.equal(b, a)  # verdict: s003-18 true
 b[0] = 5.0
 print(a)
 assert a.item() == 5.0 and a.requires_grad  # verdict: s000-06 true
 print("shared version counter:", a._version, b._version)
 assert a._version == b._version == 1  # verdict: s000-24 true
+y2 = a * 2
+d2 = y2.detach()
+print("y2 keeps", type(y2.grad_fn).__name__, "| d2: grad_fn", d2.grad_fn, " is a view", d2._is_view())
+assert y2.requires_grad and type(y2.grad_fn).__name__ == "MulBackward0"
+assert d2.grad_fn is None and not d2._is_view() and d2._base is None  # verdict: s000-27 misleading
 # --8<-- [end:detach]
 
 # --8<-- [start:seed-002]
@@ -60,7 +67,8 @@ y = x.detach()
 print(x.requires_grad, y.requires_grad)
 assert x.requires_grad and not y.requires_grad  # verdict: s002-06 true
 assert y.data_ptr() == x.data_ptr()  # verdict: s002-04 true
+y.add_(0)  # an in-place write through y bumps x's version too
 print("new object:", y is not x, " shares storage:", y.data_ptr() == x.data_ptr(),
-      " shares version counter:", y._version == x._version)
-assert y is not x  # verdict: s002-03 unverifiable
+      " x._version after y.add_(0):", x._version)
+assert y is not x and x._version == 1  # verdict: s002-03 true
 # --8<-- [end:seed-002]

@@ -1,6 +1,9 @@
 """Seed 002's claims about NumPy conversion."""
 
 # --8<-- [start:error]
+import textwrap
+import weakref
+
 import numpy as np
 import torch
 
@@ -9,17 +12,22 @@ y = x * 2
 try:
     y.numpy()
 except RuntimeError as err:
-    print("RuntimeError:", err)
+    print(textwrap.fill(f"RuntimeError: {err}", 78))
     message = str(err)
-assert message == "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."  # verdict: s002-01 true
-assert isinstance(message, str)  # verdict: s002-07 misleading
+expected = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+assert message == expected  # verdict: s002-01 true
+alive = weakref.ref(y)
+del y  # (1)!
+print("y freed after the failed call:", alive() is None)
+assert alive() is None  # verdict: s002-07 misleading
 # --8<-- [end:error]
 
 # --8<-- [start:shared]
 v = torch.zeros(3, requires_grad=True).clone()
 arr = v.detach().numpy()  # (1)!
 arr[0] = 7.0
-print("v after writing the array:", v, " v._version:", v._version)
+print("v after writing the array:", v)
+print("v._version:", v._version)
 assert v[0].item() == 7.0 and v._version == 0  # verdict: s002-02 misleading
 # --8<-- [end:shared]
 
@@ -28,7 +36,7 @@ m = torch.ones(2, device="meta")  # (1)!
 try:
     m.numpy()
 except TypeError as err:
-    print("TypeError:", err)
+    print(textwrap.fill(f"TypeError: {err}", 78))
     message = str(err)
 else:
     raise AssertionError("numpy() never moves data to the CPU")
@@ -40,8 +48,8 @@ w = torch.randn(3, requires_grad=True)
 result = w * 2
 first_cpu = result.cpu()  # (1)!
 first_detach = result.detach().cpu()
-print("cpu() first still in the graph:", first_cpu.requires_grad,
-      " detach() first:", first_detach.requires_grad)
+print("cpu() first: same object as result:", first_cpu is result, " requires_grad:", first_cpu.requires_grad)
+print("detach() first: requires_grad:", first_detach.requires_grad)
 assert np.array_equal(first_cpu.detach().numpy(), first_detach.numpy())  # verdict: s002-14 misleading
 # --8<-- [end:order]
 

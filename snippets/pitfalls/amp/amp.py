@@ -1,6 +1,7 @@
 """Autocast and detach on CPU (bfloat16): dtypes, what detach keeps, the current API."""
 
 # --8<-- [start:dtypes]
+import textwrap
 import warnings
 
 import torch
@@ -47,7 +48,7 @@ with warnings.catch_warnings(record=True) as caught:
     with torch.cuda.amp.autocast():  # (1)!
         pass
 future = [w for w in caught if issubclass(w.category, FutureWarning)]
-print("FutureWarning:", future[0].message)
+print(textwrap.fill(f"FutureWarning: {future[0].message}", 78))
 assert len(future) == 1  # verdict: s000-21 misleading
 assert torch.autocast is torch.amp.autocast  # (2)!
 # --8<-- [end:api]

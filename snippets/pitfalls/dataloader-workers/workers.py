@@ -24,7 +24,8 @@ def load(collate):
 
 a, b = load(collate_fn), load(safe_collate_fn)
 print("batches:", len(a), " identical:", a == b)
-assert a == b == [[[float(i)] * 3 for i in range(k, k + 4)] for k in (0, 4)]  # verdict: s002-16 false
+expected = [[[float(i)] * 3 for i in range(k, k + 4)] for k in (0, 4)]
+assert a == b == expected  # verdict: s002-16 false
 # --8<-- [end:collate]
 
 # --8<-- [start:processes]
@@ -41,7 +42,8 @@ print("worker ids:", sorted({s["worker"] for s in seen}), " distinct worker proc
 print("main process among them:", os.getpid() in pids)
 print("start method:", torch.multiprocessing.get_start_method())
 assert torch.multiprocessing.get_start_method() == "fork"  # the Linux default on Python 3.11
-print("devices:", {s["tensor_device"] for s in seen}, " requires_grad:", {s["requires_grad"] for s in seen})
+print("devices:", {s["tensor_device"] for s in seen},
+      " requires_grad:", {s["requires_grad"] for s in seen})
 assert len(pids) == 2 and os.getpid() not in pids  # verdict: s002-17 false
 assert {s["tensor_device"] for s in seen} == {"cpu"}  # verdict: s002-18 misleading
 # --8<-- [end:processes]
@@ -55,7 +57,8 @@ rng = np.random.default_rng(0)  # created before the workers start
 
 def draw(batch):
     info = get_worker_info()
-    return info.id, int(np.random.randint(0, 2**31)), torch.get_num_threads(), int(rng.integers(2**31))
+    number, own = int(np.random.randint(0, 2**31)), int(rng.integers(2**31))
+    return info.id, number, torch.get_num_threads(), own
 
 
 torch.manual_seed(0)  # (1)!

@@ -1,6 +1,8 @@
 """`.data` skips the version-counter check: a wrong gradient, no error."""
 
 # --8<-- [start:wrong]
+import textwrap
+
 import torch
 
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
@@ -26,7 +28,7 @@ y.detach().mul_(2)  # (1)!
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print("RuntimeError:", str(err).split(" Hint:")[0])
+    print(textwrap.fill("RuntimeError: " + str(err).split(" Hint:")[0], 78))
 else:
     raise AssertionError("detach() keeps the version check")
 # --8<-- [end:detach]
@@ -52,7 +54,7 @@ print("param._version:", param._version)
 try:
     pending.backward()
 except RuntimeError as err:
-    print("RuntimeError:", str(err).split(":")[0])
+    print(textwrap.fill("RuntimeError: " + str(err).split(":")[0], 78))
 else:
     raise AssertionError("the update under no_grad is still visible to the version check")
 # --8<-- [end:no-grad-update]

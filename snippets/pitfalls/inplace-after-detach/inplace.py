@@ -1,6 +1,8 @@
 """In-place writes through a detached alias: the loud case, the silent case, the fix."""
 
 # --8<-- [start:raises]
+import textwrap
+
 import torch
 
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
@@ -12,7 +14,7 @@ assert y._version == 1  # verdict: s000-07 true
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print("RuntimeError:", str(err).split(" Hint:")[0])
+    print(textwrap.fill("RuntimeError: " + str(err).split(" Hint:")[0], 78))
 else:
     raise AssertionError("backward should have detected the in-place write")
 # --8<-- [end:raises]
@@ -23,7 +25,7 @@ sq = a * a  # mul saves a for backward
 try:
     a.add_(1)
 except RuntimeError as err:
-    print("a.add_(1) -> RuntimeError:", err)
+    print(textwrap.fill(f"a.add_(1) -> RuntimeError: {err}", 78))
 else:
     raise AssertionError("in-place on a leaf that requires grad should raise")
 b = a.detach()
@@ -33,7 +35,7 @@ assert a.item() == 2.0  # verdict: s000-20 true
 try:
     sq.backward()
 except RuntimeError as err:
-    print("RuntimeError:", str(err).split(" Hint:")[0])
+    print(textwrap.fill("RuntimeError: " + str(err).split(" Hint:")[0], 78))
 else:
     raise AssertionError("expected the version-counter check to fire")
 # --8<-- [end:seed-000]

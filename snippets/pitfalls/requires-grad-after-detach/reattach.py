@@ -8,7 +8,7 @@ x = torch.rand(3, requires_grad=True)
 y = x.detach()
 z = y * 2
 print("z.requires_grad:", z.requires_grad)
-assert not z.requires_grad
+assert not z.requires_grad and z.grad_fn is None  # verdict: s002-26 true
 
 y.requires_grad_()  # (1)!
 w = y * 3
