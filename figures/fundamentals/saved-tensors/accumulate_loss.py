@@ -79,22 +79,22 @@ def draw(lang: str):
     assert all(b > a for a, b in zip(train_tensor_nodes, train_tensor_nodes[1:]))
 
     steps = list(range(1, STEPS + 1))
-    fig, (left, right) = plt.subplots(1, 2, figsize=(9.6, 4.2))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(7.8, 3.9))
     for ax, tensor_y, item_y, title, ylabel in (
         (left, [b / 1024 for b in eval_tensor], [b / 1024 for b in eval_item], t["left"], t["left_y"]),
         (right, train_tensor_nodes, train_item_nodes, t["right"], t["right_y"]),
     ):
         ax.plot(steps, tensor_y, "o-", color="#c2410c", ms=4, label=t["tensor"])
         ax.plot(steps, item_y, "s-", color="#1d4ed8", ms=4, label=t["item"])
-        ax.set_title(title, fontsize=11)
+        ax.set_title(title, fontsize=10.5)
         ax.set_xlabel(t["step"])
         ax.set_ylabel(ylabel)
         ax.set_xticks([1, 5, 10, 15, 20])
         ax.set_ylim(bottom=0)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=9, loc="upper left", frameon=False)
+        ax.legend(fontsize=8.5, loc="upper left", frameon=False)
     right.text(0.97, 0.05, t["note"], transform=right.transAxes, ha="right", va="bottom",
-               fontsize=8.5, color="#374151")
+               fontsize=8, color="#374151")
     fig.suptitle(t["suptitle"], fontsize=11.5)
     fig.tight_layout()
     return fig

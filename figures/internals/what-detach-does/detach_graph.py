@@ -22,5 +22,5 @@ def draw(lang: str):
     fig, (left, right) = plt.subplots(1, 2, figsize=(8.5, 4.4))
     draw_graph({"z": z_attached}, {"x": x}, lang=lang, ax=left, title=TITLES[lang][0])
     draw_graph({"z": z_detached}, {"x": x}, lang=lang, ax=right, title=TITLES[lang][1], legend=False)
-    fig.suptitle(SUPTITLE[lang], fontsize=12)
+    fig.suptitle(SUPTITLE[lang], fontsize=12, y=1.03)  # clear of the panel titles
     return fig

@@ -1,6 +1,7 @@
 """What a leaf is: a tensor with no grad_fn. Seed 000 says "a tensor the user created"."""
 
 # --8<-- [start:definition]
+import textwrap
 import warnings
 
 import torch
@@ -48,7 +49,7 @@ assert not (a + a).requires_grad and (a + b).requires_grad
 try:
     y.requires_grad_(False)  # (2)!
 except RuntimeError as err:
-    print("RuntimeError:", err)
+    print(textwrap.fill(f"RuntimeError: {err}", 78))
 else:
     raise AssertionError("changing requires_grad of a non-leaf should raise")
 # --8<-- [end:propagate]
@@ -66,7 +67,8 @@ with warnings.catch_warnings(record=True) as caught:
 print("x.grad:", x.grad)
 print("y.grad:", y.grad)
 print("h.grad:", h_grad)
-print("warning:", str(caught[0].message).split(". ")[0] + ".")
+first_sentence = str(caught[0].message).split(". ")[0] + "."
+print(textwrap.fill("warning: " + first_sentence, 78))
 assert torch.equal(x.grad, torch.tensor([6.0, 6.0]))
 assert torch.equal(y.grad, torch.tensor([3.0, 3.0]))
 assert h_grad is None and len(caught) == 1

@@ -1,6 +1,8 @@
 """What backward saves, when it is freed, and how long a graph lives."""
 
 # --8<-- [start:what-is-saved]
+import textwrap
+
 import torch
 
 from autograd_lens import SavedTensorLedger, autograd_graph
@@ -28,7 +30,7 @@ z.backward()
 try:
     z.backward()  # (1)!
 except RuntimeError as err:
-    print("RuntimeError:", err)
+    print(textwrap.fill(f"RuntimeError: {err}", 78))
 else:
     raise AssertionError("a second backward through a freed graph should raise")
 # --8<-- [end:second-backward]
@@ -52,7 +54,7 @@ batches = [torch.randn(256) for _ in range(5)]
 
 
 def train_steps(keep):
-    """Sum five losses; return how many saved tensors are alive after each step."""
+    """Sum five losses; return the live saved-tensor count after each step."""
     alive = []
     with SavedTensorLedger() as ledger:
         total = 0.0
@@ -75,7 +77,7 @@ assert as_float == as_detached == [2, 2, 2, 2, 2]  # (3)!
 
 # --8<-- [start:with-backward]
 def train_steps_with_backward(keep):
-    """Like train_steps, with backward() every step; also count total's nodes."""
+    """Like train_steps, plus backward() each step and total's node count."""
     alive, nodes = [], []
     with SavedTensorLedger() as ledger:
         total = 0.0

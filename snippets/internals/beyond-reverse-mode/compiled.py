@@ -2,6 +2,8 @@
 # timeout: 300
 
 # --8<-- [start:explain]
+from pprint import pprint
+
 import torch
 import torch._dynamo as dynamo
 
@@ -39,7 +41,7 @@ ops = [
     for n in captured[0].graph.nodes
     if n.op in ("call_function", "call_method")
 ]
-print(ops)  # (1)!
+pprint(ops, width=78)  # (1)!
 assert "detach" in ops
 # --8<-- [end:captured]
 

@@ -20,8 +20,9 @@ c = CustomDetach.apply(y)
 d = y.detach()
 for name, t in (("CustomDetach", c), ("detach()", d)):
     fn = type(t.grad_fn).__name__ if t.grad_fn is not None else None
-    print(f"{name:13} requires_grad={t.requires_grad!s:5} grad_fn={fn!s:19} "
-          f"same storage={t.data_ptr() == y.data_ptr()!s:5}")
+    shared = t.data_ptr() == y.data_ptr()
+    print(f"{name:12} requires_grad={t.requires_grad!s:5} grad_fn={fn!s:20} "
+          f"shares data={shared}")
 assert c.requires_grad and c.grad_fn is not None  # (2)!
 assert c.data_ptr() != y.data_ptr() and d.data_ptr() == y.data_ptr()  # (3)!
 # --8<-- [end:seed]

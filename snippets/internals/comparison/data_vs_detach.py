@@ -1,6 +1,8 @@
 """The same in-place write through .detach() and through .data."""
 
 # --8<-- [start:detach]
+import textwrap
+
 import torch
 
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
@@ -9,7 +11,7 @@ y.detach().mul_(2)  # (1)!
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print("detach(): RuntimeError:", str(err).split(";")[0])
+    print(textwrap.fill(f"detach(): RuntimeError: {str(err).split(';')[0]}", 78))
 else:
     raise AssertionError("the write through detach() must be caught")
 # --8<-- [end:detach]

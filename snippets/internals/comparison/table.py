@@ -87,7 +87,8 @@ def inplace_outcome(kind):
 
 KINDS = ["detach()", "detach_()", ".data", "clone()", "detach().clone()",
          "no_grad()", "inference_mode()", "requires_grad_(False)"]
-COLUMNS = [new_object, shares_storage, shares_version, records_graph, grad_flows, inplace_outcome]
+COLUMNS = [new_object, shares_storage, shares_version,
+           records_graph, grad_flows, inplace_outcome]
 measured = {k: tuple(col(k) for col in COLUMNS) for k in KINDS}
 # --8<-- [end:measure]
 
@@ -112,7 +113,7 @@ try:
 except RuntimeError:
     pass
 else:
-    raise AssertionError("an inference tensor cannot be modified outside inference_mode")
+    raise AssertionError("inference tensors are read-only outside inference_mode")
 
 _, _, loss, _ = make("detach_()")
 try:
@@ -120,12 +121,13 @@ try:
 except RuntimeError as err:
     assert "detached in-place" in str(err)
 else:
-    raise AssertionError("backward through a tensor detached in place should raise")
+    raise AssertionError("backward after an in-place detach_() should raise")
 # --8<-- [end:expected]
 
 # --8<-- [start:table]
 def cell(v):
-    return v if isinstance(v, str) else {True: "✓", False: "✗", None: "—"}[v]
+    marks = {True: "✓", False: "✗", None: "—"}
+    return v if isinstance(v, str) else marks[v]
 
 
 LABELS = {
@@ -137,6 +139,7 @@ HEADERS = ["new", "storage", "version", "graph", "grad", "in-place"]  # (1)!
 print("| out | " + " | ".join(HEADERS) + " |")
 print("|---" * (len(HEADERS) + 1) + "|")
 for kind in KINDS:
-    label = LABELS.get(kind, f"src{kind}" if kind.startswith(".") else f"src.{kind}")
+    default = f"src{kind}" if kind.startswith(".") else f"src.{kind}"
+    label = LABELS.get(kind, default)
     print(f"| {label} | " + " | ".join(cell(v) for v in measured[kind]) + " |")
 # --8<-- [end:table]

@@ -39,7 +39,8 @@ big = torch.zeros(10_000_000, requires_grad=True) * 1  # 40 MB of float32
 
 def bytes_allocated(fn):
     """The most CPU memory any single operator allocated while fn ran."""
-    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof:
+    activities = [ProfilerActivity.CPU]
+    with profile(activities=activities, profile_memory=True) as prof:
         fn()
     return max((e.cpu_memory_usage for e in prof.events()), default=0)
 

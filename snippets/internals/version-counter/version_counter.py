@@ -1,6 +1,8 @@
 """The version counter: who shares it, what bumps it, and the check it powers."""
 
 # --8<-- [start:bump]
+import textwrap
+
 import torch
 
 from autograd_lens import SavedTensorLedger
@@ -25,7 +27,7 @@ y.detach().mul_(2)  # (2)!
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print("RuntimeError:", err)  # (3)!
+    print(textwrap.fill(f"RuntimeError: {err}", 78))  # (3)!
 else:
     raise AssertionError("backward should notice the in-place write")
 assert x.grad is None
@@ -44,7 +46,7 @@ assert y._version == part._version == 1
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print("RuntimeError:", str(err).split(";")[0])
+    print(textwrap.fill(f"RuntimeError: {str(err).split(';')[0]}", 78))
 else:
     raise AssertionError("a write through a detached view must be caught too")
 # --8<-- [end:detached-view]
@@ -65,14 +67,16 @@ assert v.requires_grad and v.grad_fn is not None  # (2)!
 # --8<-- [start:metadata]
 x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
 y = x * 1
-calls = {"resize_": (6,), "unsqueeze_": (0,), "t_": (), "set_": (torch.zeros(5),)}
+calls = {
+    "resize_": (6,), "unsqueeze_": (0,), "t_": (), "set_": (torch.zeros(5),)
+}
 for op, args in calls.items():
     d = y.detach()
     before = y._version
     getattr(d, op)(*args)  # (1)!
     shared = d.data_ptr() == y.data_ptr()
-    print(f"d.{op:11} ok: d.shape={tuple(d.shape)!s:10} y.shape={tuple(y.shape)}  "
-          f"same storage={shared!s:5}  y._version +{y._version - before}")
+    print(f"d.{op:10} d.shape={tuple(d.shape)!s:9} y.shape={tuple(y.shape)} "
+          f"same storage={shared!s:5} y._version +{y._version - before}")
     assert y.shape == (2, 3) and y._version == before + 1  # (2)!
     assert shared == (op != "set_")
 
@@ -83,12 +87,12 @@ try:
 except RuntimeError as err:
     assert "modified by an inplace operation" in str(err)
 else:
-    raise AssertionError("a metadata change through a detached alias should be caught")
+    raise AssertionError("a metadata change through an alias should be caught")
 
 try:
     x.resize_(6)  # (3)!
 except RuntimeError as err:
-    print("x.resize_(6) -> RuntimeError:", err)
+    print(textwrap.fill(f"x.resize_(6) -> RuntimeError: {err}", 78))
 else:
     raise AssertionError("resize_ on a tensor that requires grad should raise")
 # --8<-- [end:metadata]

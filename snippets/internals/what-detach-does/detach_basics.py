@@ -32,14 +32,16 @@ print("z.requires_grad:", z.requires_grad, " z.grad_fn:", z.grad_fn)
 try:
     z.backward()
 except RuntimeError as err:
-    print("RuntimeError:", err)
+    print("RuntimeError:")
+    print(" ", err)
 else:
     raise AssertionError("backward() on a tensor outside any graph should raise")
 assert x.grad is None
 # --8<-- [end:no-graph]
 
 # --8<-- [start:version]
-v = torch.zeros(3, requires_grad=True).clone()  # non-leaf: in-place ops allowed
+# A non-leaf, so in-place ops are allowed on it.
+v = torch.zeros(3, requires_grad=True).clone()
 a = v.detach()
 print("before:", v._version, a._version)
 a.add_(1)  # (1)!
