@@ -33,7 +33,8 @@ def neg_cos(p, z):
     return -nn.functional.cosine_similarity(p, z, dim=-1).mean()
 
 
-loss = neg_cos(predictor(z1), z2.detach()) / 2 + neg_cos(predictor(z2), z1.detach()) / 2  # (1)!
+loss = (neg_cos(predictor(z1), z2.detach()) / 2  # (1)!
+        + neg_cos(predictor(z2), z1.detach()) / 2)
 g1, = torch.autograd.grad(loss, z1, retain_graph=True)
 first_term = neg_cos(predictor(z1), z2.detach()) / 2
 only_predictor_path, = torch.autograd.grad(first_term, z1)  # (2)!
@@ -43,7 +44,8 @@ assert torch.allclose(g1, only_predictor_path)
 
 no_sg = neg_cos(predictor(z1), z2) / 2 + neg_cos(predictor(z2), z1) / 2
 g1_no_sg, = torch.autograd.grad(no_sg, z1)
-print("without stop-gradient the gradient changes:", not torch.allclose(g1, g1_no_sg))
+changed = not torch.allclose(g1, g1_no_sg)
+print("without stop-gradient the gradient changes:", changed)
 assert not torch.allclose(g1, g1_no_sg)
 # --8<-- [end:simsiam]
 
