@@ -145,3 +145,13 @@ def test_ledger_totals_do_not_depend_on_address_reuse():
             torch.tanh(w * 3).sum().backward()
     assert ledger.count == 5 and ledger.live_count == 0
     assert ledger.activation_nbytes == 5 * 64 * 4
+
+
+def test_ledger_documented_caveat_no_inplace_check():
+    """As documented: saved-tensor hooks skip the version check (saved_variable.cpp)."""
+    a = torch.ones(3, requires_grad=True)
+    with SavedTensorLedger():
+        b = a.exp()
+    b.detach().add_(1)  # without the ledger, backward would raise
+    b.sum().backward()
+    assert torch.allclose(a.grad, torch.full((3,), torch.e + 1))  # silently wrong: e, not e+1

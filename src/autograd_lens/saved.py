@@ -7,12 +7,8 @@ tensor the graph already keeps, so the ledger changes no lifetime. When the grap
 freed with it, which is how [`live_count`][autograd_lens.SavedTensorLedger.live_count]
 sees graphs die.
 
-!!! warning "The ledger switches off autograd's in-place check"
-    PyTorch does not compare version counters for tensors that went through
-    saved-tensor hooks (``torch/csrc/autograd/saved_variable.cpp``: the check runs only
-    without hooks). Inside a ledger, modifying a saved tensor in place therefore gives a
-    silently wrong gradient instead of the usual ``RuntimeError``. Do not measure with
-    the ledger where that check matters.
+See the warning on [`SavedTensorLedger`][autograd_lens.SavedTensorLedger]: inside it,
+autograd's in-place check is off.
 """
 
 from __future__ import annotations
@@ -45,6 +41,13 @@ class SavedTensorLedger:
     saved tensors are still held by some graph now. Each record holds a detached alias
     of the saved tensor (same storage, no ``grad_fn``), so the ledger creates no
     reference cycle and frees nothing later than autograd would.
+
+    !!! warning "The ledger switches off autograd's in-place check"
+        PyTorch does not compare version counters for tensors that went through
+        saved-tensor hooks (``torch/csrc/autograd/saved_variable.cpp``: the check runs only
+        without hooks). Inside a ledger, modifying a saved tensor in place therefore gives a
+        silently wrong gradient instead of the usual ``RuntimeError``. Do not measure with
+        the ledger where that check matters.
 
     Example:
         >>> x = torch.ones(1000, requires_grad=True)
