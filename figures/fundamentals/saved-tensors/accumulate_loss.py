@@ -22,7 +22,7 @@ TEXT = {
         "right": "Training loop, backward() every step",
         "right_y": "backward nodes reachable from total",
         "step": "step",
-        "note": "after each backward() no saved\ntensor is alive in either loop",
+        "note": "after each backward(), no saved\ntensor is alive with either variant",
         "tensor": "total += loss",
         "item": "total += loss.item()",
     },

@@ -56,14 +56,18 @@ print("w's node via", type(mul).__name__, "and via", type(pow_).__name__)
 print("one node for w:", w_via_mul is w_via_pow)
 assert w_via_mul is w_via_pow and w_via_mul.variable is w  # (1)!
 
+received = []
+w_via_mul.register_prehook(lambda grads: received.append(grads[0].clone()))  # (2)!
 x.grad = None
-loss.backward()  # (2)!
+loss.backward()  # (3)!
 (from_mul,) = torch.autograd.grad((x * w).sum(), w)  # x
 (from_pow,) = torch.autograd.grad(w.pow(2).sum(), w)  # 2 * w
+print("AccumulateGrad ran", len(received), "time, with", received[0])
 print("w.grad:             ", w.grad)
 print("from (x * w).sum(): ", from_mul)
 print("from w.pow(2).sum():", from_pow)
-assert torch.equal(w.grad, from_mul + from_pow)  # (3)!
+assert len(received) == 1 and torch.equal(received[0], w.grad)
+assert torch.equal(w.grad, from_mul + from_pow)  # (4)!
 assert torch.equal(w.grad, (x + 2 * w).detach())
 # --8<-- [end:shared-leaf]
 
