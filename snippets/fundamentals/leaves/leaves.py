@@ -44,10 +44,13 @@ a = torch.ones(2)  # requires_grad=False
 b = torch.ones(2, requires_grad=True)
 print("a + a requires_grad:", (a + a).requires_grad)
 print("a + b requires_grad:", (a + b).requires_grad)  # (1)!
+print("b > 0 requires_grad:", (b > 0).requires_grad)  # (2)!
 assert not (a + a).requires_grad and (a + b).requires_grad
+assert not (b > 0).requires_grad and (b > 0).grad_fn is None
 
+y.requires_grad_(True)  # (3)!
 try:
-    y.requires_grad_(False)  # (2)!
+    y.requires_grad_(False)  # (4)!
 except RuntimeError as err:
     print(textwrap.fill(f"RuntimeError: {err}", 78))
 else:

@@ -28,14 +28,18 @@ assert c.data_ptr() != y.data_ptr() and d.data_ptr() == y.data_ptr()  # (3)!
 # --8<-- [end:seed]
 
 # --8<-- [start:gradient]
+ran = []
+c.grad_fn.register_prehook(lambda grads: ran.append(type(c.grad_fn).__name__))
 (c * y).sum().backward()
 print("x.grad through CustomDetach:", x.grad)
+print("nodes run for CustomDetach: ", ran)  # (1)!
+assert ran == ["CustomDetachBackward"]
 via_custom = x.grad
 x.grad = None
 y = x * 2  # a fresh graph: backward freed the first one
 (y.detach() * y).sum().backward()
 print("x.grad through detach():    ", x.grad)
-assert torch.equal(x.grad, via_custom)  # (1)!
+assert torch.equal(x.grad, via_custom)  # (2)!
 # --8<-- [end:gradient]
 
 # --8<-- [start:version]
@@ -67,5 +71,5 @@ x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 s = StopGradient.apply(x * 2)
 print("requires_grad:", s.requires_grad, " grad_fn:", s.grad_fn,
       " is_leaf:", s.is_leaf)
-assert not s.requires_grad and s.grad_fn is None  # (2)!
+assert not s.requires_grad and s.grad_fn is None and s.is_leaf  # (2)!
 # --8<-- [end:non-differentiable]

@@ -15,6 +15,7 @@ with fwAD.dual_level():
     print("tangent of y.detach():", fwAD.unpack_dual(d).tangent)
     print("tangent of y * d:     ", fwAD.unpack_dual(z).tangent)
     assert fwAD.unpack_dual(d).tangent is None
+    assert y.grad_fn is None and not y.requires_grad  # no backward graph
     expected = primal.cos() * primal.sin()  # d treated as a constant
     assert torch.allclose(fwAD.unpack_dual(z).tangent, expected)
 # --8<-- [end:dual]

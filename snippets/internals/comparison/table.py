@@ -80,7 +80,11 @@ def inplace_outcome(kind):
     try:
         write(out)
         loss.backward()
-    except RuntimeError:
+    except RuntimeError as err:
+        message = str(err)
+        assert "modified by an inplace operation" in message or (
+            kind == "detach_()" and "detached in-place" in message
+        ), message
         return "error"  # (5)!
     return "correct" if torch.equal(x.grad, expected) else "WRONG"
 
