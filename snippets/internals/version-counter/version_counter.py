@@ -80,6 +80,11 @@ for op, args in calls.items():
     assert y.shape == (2, 3) and y._version == before + 1  # (2)!
     assert shared == (op != "set_")
 
+d, before = y.detach(), y._version
+d.resize_(y.shape)  # (4)!
+print(f"d.resize_ to the same shape:      y._version +{y._version - before}")
+assert y._version == before
+
 saved = x.exp()  # ExpBackward0 saves its output
 saved.detach().unsqueeze_(0)  # a metadata-only change through an alias...
 try:
