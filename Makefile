@@ -39,10 +39,10 @@ figures: setup  ## render the figures now (the build does this too)
 	$(PY) -m tools.figures build
 
 bench: setup  ## CPU benchmarks -> benchmarks/results/cpu/
-	$(PY) -m benchmarks run --device cpu && $(PY) -m tools.snippets record snippets/benchmarks/*.py snippets/benchmarks/*/*.py
+	$(PY) -m benchmarks run --device cpu && $(PY) -m tools.snippets record snippets/benchmarks
 
 bench-gpu: setup  ## CUDA benchmarks -> benchmarks/results/cuda/ (needs a GPU)
-	$(PY) -m benchmarks run --device cuda && $(PY) -m tools.snippets record snippets/benchmarks/*.py snippets/benchmarks/*/*.py
+	$(PY) -m benchmarks run --device cuda && $(PY) -m tools.snippets record snippets/benchmarks
 
 test-gpu: setup  ## the gpu-marked tests (needs a GPU)
 	$(PY) -m pytest -m gpu

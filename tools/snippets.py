@@ -14,7 +14,8 @@ Header comments (first lines of the file) declare needs:
                              SNIPPET_SMOKE=1 set (tiny sizes, record not compared)
 
 Usage:
-    python -m tools.snippets record [PATH ...]   # refresh records (default: all snippets)
+    python -m tools.snippets record [PATH ...]   # refresh records (default: all snippets;
+                                                 # a folder means the snippets under it)
     python -m tools.snippets check  [PATH ...]   # compare records with fresh runs
     python -m tools.snippets run PATH            # run one and print its record
 """
@@ -376,6 +377,17 @@ def record(path: Path, zygote: Zygote | None = None) -> bool:
     return False
 
 
+def _expand(paths: list[Path]) -> list[Path]:
+    """Folders stand for the snippets under them."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*.py") if q.name != "__init__.py"))
+        else:
+            out.append(p)
+    return out
+
+
 def _cuda_available() -> bool:
     import torch
 
@@ -392,7 +404,7 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("record", "check", "run"):
         print(__doc__, file=sys.stderr)
         return 2
-    cmd, targets = argv[0], [Path(a) for a in argv[1:]] or all_snippets()
+    cmd, targets = argv[0], _expand([Path(a) for a in argv[1:]]) or all_snippets()
     if cmd == "run":
         if len(targets) != 1:
             print("run takes exactly one snippet path", file=sys.stderr)
