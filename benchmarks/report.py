@@ -30,7 +30,13 @@ def provenance_line(result: dict, lang: str) -> str:
     """One line naming where and when the numbers were measured."""
     p = result["provenance"]
     dev = p["device"]
-    where = dev["name"] if dev["type"] == "cuda" else f"{p['machine']['cpu_model']}, {p['machine']['logical_cores']} cores"
+    cores = p["machine"]["logical_cores"]
+    if dev["type"] == "cuda":
+        where = dev["name"]
+    elif lang == "zh":
+        where = f"{p['machine']['cpu_model']}（{cores} 核）"
+    else:
+        where = f"{p['machine']['cpu_model']}, {cores} cores"
     changed = p["git"].get("benchmark_code_dirty", p["git"]["dirty"])
     commit = (p["git"]["commit"] or "?")[:7] + (" + changes" if changed else "")
     load = p["load_average"]["start"][0] if p["load_average"]["start"] else "?"

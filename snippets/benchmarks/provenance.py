@@ -8,15 +8,18 @@ ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
 for path in sorted((ROOT / "benchmarks/results").glob("*/*.json")):
     r = json.loads(path.read_text())
     p = r["provenance"]
+    m, git, load = p["machine"], p["git"], p["load_average"]
+    changed = git.get("benchmark_code_dirty", git["dirty"])
     print(f"{path.parent.name}/{path.name}")
-    print(f"  machine : {p['machine']['cpu_model']}, {p['machine']['logical_cores']} cores, "
-          f"{p['machine']['ram_bytes'] / 2**30:.0f} GiB RAM")
+    print(f"  machine : {m['cpu_model']}, {m['logical_cores']} cores, "
+          f"{m['ram_bytes'] / 2**30:.0f} GiB RAM")
     print(f"  device  : {p['device']['type']} ({p['device']['name']})")
-    print(f"  software: torch {p['torch']} ({p['torch_num_threads']} threads), Python {p['python']}")
-    changed = p["git"].get("benchmark_code_dirty", p["git"]["dirty"])
+    print(f"  software: torch {p['torch']} ({p['torch_num_threads']} threads),"
+          f" Python {p['python']}")
     print(f"  when    : {p['date_utc']}, size {r['size']}")
-    print(f"  commit  : {p['git']['commit'][:7]}{' + uncommitted benchmark code' if changed else ''}")
-    print(f"  load    : {p['load_average']['start']} -> {p['load_average']['end']}, "
-          f"took {p['duration_s']:.0f} s")
+    print(f"  commit  : {git['commit'][:7]}"
+          f"{' + uncommitted benchmark code' if changed else ''}")
+    print(f"  load    : {load['start']} -> {load['end']},"
+          f" took {p['duration_s']:.0f} s")
     assert r["size"] == "full"  # (2)!
 # --8<-- [end:provenance]

@@ -29,7 +29,7 @@ TEXT = {
 def draw(lang: str):
     r = require("detach_vs_clone", "cpu")
     t = TEXT[lang]
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 4.6), gridspec_kw={"width_ratios": [1.6, 1]})
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8.6, 4.8), gridspec_kw={"width_ratios": [1.6, 1]})
     for op, label in LABELS.items():
         cs = [c for c in r["cases"] if c["op"] == op]
         xs = [c["numel"] for c in cs]
@@ -43,8 +43,8 @@ def draw(lang: str):
     ax.set_yscale("log")
     ax.set_xlabel(t["x"])
     ax.set_ylabel(t["y"])
-    ax.set_title(t["title"], fontsize=10)
-    ax.legend(fontsize=7.5, loc="upper left", framealpha=0.9)
+    ax.set_title(t["title"], fontsize=10.5)
+    ax.legend(fontsize=8.5, loc="upper left", framealpha=0.9)
     ax.grid(True, which="major", alpha=0.3)
     for op in ("clone", "detach_clone", "empty_copy_"):
         xs = [d["numel"] for d in r["derived"]]
@@ -57,9 +57,9 @@ def draw(lang: str):
     ax2.set_ylim(0, max(1.2, top * 1.05))
     ax2.set_xlabel(t["x"])
     ax2.set_ylabel(t["ratio_y"])
-    ax2.set_title(t["ratio_title"], fontsize=10)
-    ax2.legend(fontsize=8)
+    ax2.set_title(t["ratio_title"], fontsize=10.5)
+    ax2.legend(fontsize=8.5)
     ax2.grid(True, alpha=0.3)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=7.5, color="0.35")
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35")
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
     return fig

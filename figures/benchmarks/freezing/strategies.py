@@ -27,7 +27,7 @@ def draw(lang: str):
     r = require("freezing", "cpu")
     t, lab = TEXT[lang], LABELS[lang]
     cs = {c["strategy"]: c for c in r["cases"]}
-    fig, (a1, a2) = plt.subplots(1, 2, figsize=(10, 4.4))
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(8.6, 4.6))
     mid = [cs[s]["saved"]["live_nbytes_after_backbone"] / 1e6 for s in STRATEGIES]
     end = [cs[s]["saved"]["live_nbytes_at_backward"] / 1e6 for s in STRATEGIES]
     x = np.arange(4)
@@ -36,9 +36,10 @@ def draw(lang: str):
                       edgecolor="white", label=t["mid"] if i == 0 else t["end"])
         for b, v in zip(bars, values):
             a1.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v), ha="center", va="bottom",
-                        fontsize=7, xytext=(0, 2), textcoords="offset points")
-    a1.set_ylabel(t["saved"], fontsize=9)
-    leg = a1.legend(fontsize=8)
+                        fontsize=8.5, xytext=(0, 2), textcoords="offset points")
+    a1.set_ylabel(t["saved"], fontsize=10)
+    a1.set_ylim(0, max(mid + end) * 1.3)  # room for the legend above the bars
+    leg = a1.legend(fontsize=9, loc="upper right", ncols=1)
     for handle in leg.legend_handles:
         handle.set_facecolor("0.6")
     med = [cs[s]["timing"]["median"] * 1e3 for s in STRATEGIES]
@@ -47,12 +48,12 @@ def draw(lang: str):
     bars = a2.bar(x, med, yerr=[lo, hi], capsize=3, color=COLORS)
     for b, v, h in zip(bars, med, hi):
         a2.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v + h), ha="center", va="bottom",
-                    fontsize=8, xytext=(0, 2), textcoords="offset points")
-    a2.set_ylabel(t["time"], fontsize=9)
+                    fontsize=9, xytext=(0, 2), textcoords="offset points")
+    a2.set_ylabel(t["time"], fontsize=10)
     for ax in (a1, a2):
-        ax.set_xticks(x, [lab[s] for s in STRATEGIES], rotation=12, fontsize=8)
+        ax.set_xticks(x, [lab[s] for s in STRATEGIES], rotation=20, fontsize=9)
         ax.grid(True, axis="y", alpha=0.3)
     fig.suptitle(t["title"], fontsize=11)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=7.5, color="0.35")
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35")
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
     return fig

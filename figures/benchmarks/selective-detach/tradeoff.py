@@ -25,7 +25,7 @@ def draw(lang: str):
     r = require("selective_detach", "cpu")
     t, lab = TEXT[lang], LABELS[lang]
     cs = {c["variant"]: c for c in r["cases"]}
-    fig, (a1, a2, a3) = plt.subplots(1, 3, figsize=(12, 4.2))
+    fig, (a1, a2, a3) = plt.subplots(1, 3, figsize=(9.6, 4.6))
     saved = [cs[v]["saved"]["live_nbytes_at_backward"] / 1e6 for v in VARIANTS]
     med = [cs[v]["timing"]["median"] * 1e3 for v in VARIANTS]
     lo = [(cs[v]["timing"]["median"] - cs[v]["timing"]["q1"]) * 1e3 for v in VARIANTS]
@@ -34,9 +34,9 @@ def draw(lang: str):
         bars = ax.bar(range(3), values, yerr=err, capsize=3, color=COLORS)
         for b, v, h in zip(bars, values, err[1] if err else [0] * len(values)):
             ax.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v + h), ha="center", va="bottom",
-                        fontsize=8, xytext=(0, 2), textcoords="offset points")
-        ax.set_xticks(range(3), [lab[v] for v in VARIANTS], fontsize=8)
-        ax.set_title(ylabel, fontsize=9)
+                        fontsize=9, xytext=(0, 2), textcoords="offset points")
+        ax.set_xticks(range(3), [lab[v] for v in VARIANTS], fontsize=9, rotation=15)
+        ax.set_title(ylabel, fontsize=10)
         ax.grid(True, axis="y", alpha=0.3)
     groups = list(cs["full"]["grad_relative_error_vs_full"])
     x = np.arange(len(groups))
@@ -45,13 +45,13 @@ def draw(lang: str):
         bars = a3.bar(x + (i - 0.5) * 0.38, vals, width=0.38, color=COLORS[i + 1], label=lab[v])
         for b, val in zip(bars, vals):
             a3.annotate(f"{val:.2g}", (b.get_x() + b.get_width() / 2, val), ha="center", va="bottom",
-                        fontsize=7, xytext=(0, 2), textcoords="offset points")
-    a3.set_xticks(x, groups, fontsize=8)
+                        fontsize=8.5, xytext=(0, 2), textcoords="offset points")
+    a3.set_xticks(x, groups, fontsize=9)
     a3.set_ylim(0, 1.15)
-    a3.set_title(t["err"], fontsize=9)
-    a3.legend(fontsize=8)
+    a3.set_title(t["err"], fontsize=10)
+    a3.legend(fontsize=9)
     a3.grid(True, axis="y", alpha=0.3)
     fig.suptitle(t["title"], fontsize=11)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=7.5, color="0.35")
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35")
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
     return fig
