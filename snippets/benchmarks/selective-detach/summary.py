@@ -22,6 +22,7 @@ groups = list(err["full"])
 print(f"{'relative error':<17}" + "".join(f"{g:>8}" for g in groups))
 for k in ("selective_detach", "checkpoint"):
     print(f"{k:<17}" + "".join(f"{err[k][g]:>8.2g}" for g in groups))
+assert len({c["loss"] for c in by.values()}) == 1  # same forward, same loss
 assert max(err["checkpoint"].values()) < 1e-6  # (1)!
 cut = result["params"]["num_layers"] // 2
 lower = [g for g in groups if g.startswith("layer") and int(g[5:]) < cut]
