@@ -92,6 +92,18 @@ def time_many(fns: dict[str, Callable[[], object]], ctx: Context, *, budget_s: f
 
 
 # --------------------------------------------------------------------------- provenance
+def cuda_peak(step: Callable[[], object], ctx: Context) -> dict:
+    """Peak CUDA memory of one call of ``step`` after a warm-up call."""
+    step()
+    ctx.sync()
+    torch.cuda.reset_peak_memory_stats(ctx.device)
+    base = torch.cuda.memory_allocated(ctx.device)
+    step()
+    ctx.sync()
+    return {"cuda_max_allocated_bytes": torch.cuda.max_memory_allocated(ctx.device),
+            "cuda_peak_above_start_bytes": torch.cuda.max_memory_allocated(ctx.device) - base}
+
+
 def _cpu_model() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():

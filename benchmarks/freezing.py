@@ -8,7 +8,7 @@ from torch.nn import functional as F
 
 from autograd_lens import SavedTensorLedger
 
-from .common import Context, time_many
+from .common import Context, cuda_peak, time_many
 
 TITLE = "freezing strategies"
 STRATEGIES = ("full", "requires_grad_false", "detach", "no_grad")
@@ -82,17 +82,6 @@ def _saved(strategy: str, ctx: Context) -> tuple[dict, dict[str, torch.Tensor]]:
             {k: v.cpu() for k, v in grads.items()})
 
 
-def _cuda_peak(step, ctx: Context) -> dict:
-    step()
-    ctx.sync()
-    torch.cuda.reset_peak_memory_stats(ctx.device)
-    base = torch.cuda.memory_allocated(ctx.device)
-    step()
-    ctx.sync()
-    return {"cuda_max_allocated_bytes": torch.cuda.max_memory_allocated(ctx.device),
-            "cuda_peak_above_start_bytes": torch.cuda.max_memory_allocated(ctx.device) - base}
-
-
 def run(ctx: Context) -> dict:
     cases = []
     head_grads = {}
@@ -104,7 +93,7 @@ def run(ctx: Context) -> dict:
         case = {"strategy": strategy, "saved": saved,
                 "trainable_parameters": sum(p.numel() for p in net.parameters() if p.requires_grad)}
         if ctx.cuda:
-            case["memory"] = _cuda_peak(step, ctx)
+            case["memory"] = cuda_peak(step, ctx)
         steps[strategy] = step
         cases.append(case)
     ctx.progress(f"step time: {', '.join(STRATEGIES)}")

@@ -8,7 +8,7 @@ from torch.utils.checkpoint import checkpoint
 
 from autograd_lens import SavedTensorLedger
 
-from .common import Context, time_many
+from .common import Context, cuda_peak, time_many
 
 TITLE = "selective detach vs checkpointing"
 VARIANTS = ("full", "selective_detach", "checkpoint")
@@ -90,14 +90,7 @@ def run(ctx: Context) -> dict:
             model.kept.clear()
 
         if ctx.cuda:
-            step()
-            ctx.sync()
-            torch.cuda.reset_peak_memory_stats(ctx.device)
-            base = torch.cuda.memory_allocated(ctx.device)
-            step()
-            ctx.sync()
-            case["memory"] = {"cuda_max_allocated_bytes": torch.cuda.max_memory_allocated(ctx.device),
-                              "cuda_peak_above_start_bytes": torch.cuda.max_memory_allocated(ctx.device) - base}
+            case["memory"] = cuda_peak(step, ctx)
         steps[variant] = step
         cases.append(case)
     ctx.progress(f"step time: {', '.join(VARIANTS)}")
