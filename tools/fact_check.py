@@ -32,6 +32,7 @@ PAGE = "fact-check.md"
 VERDICTS = ("true", "false", "misleading", "unverifiable")
 REQUIRED = ("id", "seed", "section", "quote", "quote_en", "verdict", "reason_zh", "reason_en", "evidence")
 OPTIONAL = ("benchmark", "gpu", "see")
+POST_NAMES = {"000": "A", "002": "B", "003": "C"}  # what readers call the posts
 _SECTION_START = re.compile(r"^#\s*-{1,}8<-{1,}\s+\[\s*start\s*:\s*(?P<name>[-_0-9a-z]+)\s*\]\s*$", re.M)
 _ID = re.compile(r"^s\d{3}-\d{2}$")
 
@@ -39,7 +40,8 @@ LABELS = {
     "zh": {
         "verdict": {"true": "正确", "false": "错误", "misleading": "误导", "unverifiable": "无法验证"},
         "header": ("说法", "结论", "理由与证据"),
-        "seed": "种子 {seed} §{section}",
+        "seed": "博文 {post} 第 {section} 节",
+        "seed_intro": "博文 {post} 开头",  # reader-facing post names: see docs/*/fact-check.md#posts
         "summary": "共 {n} 条说法：",
         "benchmark": "基准测试",
         "evidence": "证据：",
@@ -55,7 +57,8 @@ LABELS = {
             "unverifiable": "unverifiable as stated",
         },
         "header": ("Claim", "Verdict", "Why, and the evidence"),
-        "seed": "seed {seed} §{section}",
+        "seed": "Post {post}, section {section}",
+        "seed_intro": "Post {post}, opening",
         "summary": "{n} claims: ",
         "benchmark": "benchmark",
         "evidence": "Evidence: ",
@@ -227,7 +230,8 @@ def render(claims: list[dict], lang: str, from_page: str = PAGE) -> str:
             ]
             evidence += f"<br>{lab['see']}" + lab["sep"].join(links)
         verdict = f"**{lab['verdict'][c['verdict']]}**"
-        source = lab["seed"].format(seed=c["seed"], section=c["section"])
+        where = "seed_intro" if c["section"] == "intro" else "seed"
+        source = lab[where].format(post=POST_NAMES[c["seed"]], section=c["section"])
         row = [
             f'<span id="{c["id"]}">**{c["id"]}**</span> · {source}<br>“{_cell(quote)}”',
             verdict,
