@@ -11,12 +11,14 @@ from tools.fact_check_data import VERDICTS, split_evidence
 from tools.repo import ROOT
 
 PAGE = "fact-check.md"
+POST_NAMES = {"000": "A", "002": "B", "003": "C"}  # what readers call the posts
 
 LABELS = {
     "zh": {
         "verdict": {"true": "正确", "false": "错误", "misleading": "误导", "unverifiable": "无法验证"},
         "header": ("说法", "结论", "理由与证据"),
-        "seed": "种子 {seed} §{section}",
+        "seed": "博文 {post} 第 {section} 节",
+        "seed_intro": "博文 {post} 开头",  # reader-facing post names: see docs/*/fact-check.md#posts
         "summary": "共 {n} 条说法：",
         "benchmark": "基准测试",
         "evidence": "证据：",
@@ -33,7 +35,8 @@ LABELS = {
             "unverifiable": "unverifiable as stated",
         },
         "header": ("Claim", "Verdict", "Why, and the evidence"),
-        "seed": "seed {seed} §{section}",
+        "seed": "Post {post}, section {section}",
+        "seed_intro": "Post {post}, opening",
         "summary": "{n} claims: ",
         "benchmark": "benchmark",
         "evidence": "Evidence: ",
@@ -122,7 +125,8 @@ def render(claims: list[dict], lang: str, from_page: str = PAGE) -> str:
     lines = [summary, "", "| " + " | ".join(lab["header"]) + " |", "|" + "---|" * len(lab["header"])]
     for c in claims:
         quote = c["quote"] if lang == "zh" else c["quote_en"]
-        source = lab["seed"].format(seed=c["seed"], section=c["section"])
+        where = "seed_intro" if c["section"] == "intro" else "seed"
+        source = lab[where].format(post=POST_NAMES[c["seed"]], section=c["section"])
         row = [
             f'<span id="{c["id"]}">**{c["id"]}**</span> · {source}<br>“{_cell(quote)}”',
             f"**{lab['verdict'][c['verdict']]}**",
