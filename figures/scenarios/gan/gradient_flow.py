@@ -5,6 +5,7 @@ import matplotlib.pyplot as plt
 import torch
 from matplotlib.patches import Rectangle
 from torch import nn
+
 from tools.figure_text import legible
 
 INPUTS = ["tools/figure_text.py"]

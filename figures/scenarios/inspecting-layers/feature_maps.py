@@ -4,6 +4,7 @@
 import matplotlib.pyplot as plt
 import torch
 from torch import nn
+
 from tools.figure_text import legible
 
 INPUTS = ["tools/figure_text.py"]
