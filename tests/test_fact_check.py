@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from tools import fact_check_data as data
 from tools import fact_check_hook as hook
 from tools import fact_check_table as table

@@ -1,4 +1,5 @@
-"""Seed claims comparing detach(), detach_(), no_grad(), .data, clone() and a custom Function."""
+"""Seed claims comparing detach(), detach_(), no_grad(), .data, clone() and a
+custom Function."""
 
 # --8<-- [start:table]
 import torch
@@ -6,7 +7,8 @@ import torch
 x = torch.randn(3, requires_grad=True)
 y = x * 2
 d = y.detach()
-print("detach(): new object", d is not y, "| shares storage", d.data_ptr() == y.data_ptr())
+print("detach(): new object", d is not y, "| shares storage",
+      d.data_ptr() == y.data_ptr())
 assert d is not y and d.data_ptr() == y.data_ptr()
 
 y2 = x * 2
@@ -18,7 +20,8 @@ with torch.no_grad():
     a, b = x * 2, x + 1
 print("inside no_grad:", a.requires_grad, b.requires_grad)
 assert not a.requires_grad and not b.requires_grad
-print("no_grad results are new tensors:", a is not x and a.data_ptr() != x.data_ptr())
+print("no_grad results are new tensors:",
+      a is not x and a.data_ptr() != x.data_ptr())
 assert a is not x and a.data_ptr() != x.data_ptr()
 z = x.detach() * 2
 assert not z.requires_grad and (x * 2).requires_grad
@@ -27,7 +30,8 @@ assert not z.requires_grad and (x * 2).requires_grad
 # --8<-- [start:clone]
 big = torch.randn(1000, 1000, requires_grad=True)
 detached, cloned = big.detach(), big.clone()
-shared = detached.untyped_storage().data_ptr() == big.untyped_storage().data_ptr()
+storage = big.untyped_storage()
+shared = detached.untyped_storage().data_ptr() == storage.data_ptr()
 print("detach shares storage:", shared)
 print("clone allocates bytes:", cloned.untyped_storage().nbytes())
 assert shared
@@ -48,11 +52,13 @@ class CustomDetach(torch.autograd.Function):  # seed 000, section 7
 
 x = torch.randn(3, requires_grad=True)
 c = CustomDetach.apply(x)
-print("custom: requires_grad", c.requires_grad, "| grad_fn", type(c.grad_fn).__name__,
+print("custom: requires_grad", c.requires_grad,
+      "| grad_fn", type(c.grad_fn).__name__,
       "| shares storage", c.data_ptr() == x.data_ptr())
 (c * 2).sum().backward()
 print("x.grad after backward through it:", x.grad)
-assert c.requires_grad and c.grad_fn is not None and c.data_ptr() != x.data_ptr()
+assert (c.requires_grad and c.grad_fn is not None
+        and c.data_ptr() != x.data_ptr())
 # --8<-- [end:custom-function]
 
 # --8<-- [start:distributed]

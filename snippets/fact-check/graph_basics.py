@@ -1,4 +1,5 @@
-"""Seed claims about the graph and what detach() returns (seeds 000, 002, 003)."""
+"""Seed claims about the graph and what detach() returns (seeds 000, 002,
+003)."""
 
 # --8<-- [start:dynamic]
 import torch
@@ -35,7 +36,8 @@ d = y.detach()
 for name, t in [("x", x), ("y", y), ("z", z), ("c * 3", e), ("y.detach()", d)]:
     print(f"{name:11} is_leaf={t.is_leaf!s:5} requires_grad={t.requires_grad}")
 assert not y.is_leaf and not z.is_leaf
-print("z.grad_fn:", type(z.grad_fn).__name__, "-> next:", type(z.grad_fn.next_functions[0][0]).__name__)
+print("z.grad_fn:", type(z.grad_fn).__name__, "-> next:",
+      type(z.grad_fn.next_functions[0][0]).__name__)
 assert type(z.grad_fn).__name__ == "MeanBackward0"
 assert e.is_leaf and d.is_leaf
 # --8<-- [end:leaves]
@@ -43,7 +45,8 @@ assert e.is_leaf and d.is_leaf
 # --8<-- [start:detach]
 a = torch.tensor([3.0], requires_grad=True)
 b = a.detach()
-print("b.requires_grad:", b.requires_grad, " b.grad_fn:", b.grad_fn, " b is a:", b is a)
+print("b.requires_grad:", b.requires_grad, " b.grad_fn:", b.grad_fn,
+      " b is a:", b is a)
 assert b is not a and not b.requires_grad and b.grad_fn is None
 same_storage = b.untyped_storage().data_ptr() == a.untyped_storage().data_ptr()
 assert same_storage
@@ -55,7 +58,8 @@ print("shared version counter:", a._version, b._version)
 assert a._version == b._version == 1
 y2 = a * 2
 d2 = y2.detach()
-print("y2 keeps", type(y2.grad_fn).__name__, "| d2: grad_fn", d2.grad_fn, " is a view", d2._is_view())
+print("y2 keeps", type(y2.grad_fn).__name__, "| d2: grad_fn", d2.grad_fn,
+      " is a view", d2._is_view())
 assert y2.requires_grad and type(y2.grad_fn).__name__ == "MulBackward0"
 assert d2.grad_fn is None and not d2._is_view() and d2._base is None
 # --8<-- [end:detach]
@@ -67,7 +71,8 @@ print(x.requires_grad, y.requires_grad)
 assert x.requires_grad and not y.requires_grad
 assert y.data_ptr() == x.data_ptr()
 y.add_(0)  # an in-place write through y bumps x's version too
-print("new object:", y is not x, " shares storage:", y.data_ptr() == x.data_ptr(),
+print("new object:", y is not x,
+      " shares storage:", y.data_ptr() == x.data_ptr(),
       " x._version after y.add_(0):", x._version)
 assert y is not x and x._version == 1
 # --8<-- [end:seed-002]

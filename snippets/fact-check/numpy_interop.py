@@ -14,7 +14,8 @@ try:
 except RuntimeError as err:
     print(textwrap.fill(f"RuntimeError: {err}", 78))
     message = str(err)
-expected = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+expected = ("Can't call numpy() on Tensor that requires grad. "
+            "Use tensor.detach().numpy() instead.")
 assert message == expected
 alive = weakref.ref(y)
 del y  # (1)!
@@ -48,15 +49,27 @@ w = torch.randn(3, requires_grad=True)
 result = w * 2
 first_cpu = result.cpu()  # (1)!
 first_detach = result.detach().cpu()
-print("cpu() first: same object as result:", first_cpu is result, " requires_grad:", first_cpu.requires_grad)
+print(
+    "cpu() first: same object as result:",
+    first_cpu is result,
+    " requires_grad:",
+    first_cpu.requires_grad,
+)
 print("detach() first: requires_grad:", first_detach.requires_grad)
 assert np.array_equal(first_cpu.detach().numpy(), first_detach.numpy())
 # --8<-- [end:order]
 
 # --8<-- [start:round-trip]
 contour = torch.randn(8, requires_grad=True)
-smoothed = np.convolve(contour.detach().cpu().numpy(), np.ones(3) / 3, mode="same")  # (1)!
+smoothed = np.convolve(
+    contour.detach().cpu().numpy(), np.ones(3) / 3, mode="same"
+)  # (1)!
 new_contour = torch.from_numpy(smoothed).to(contour.device)
-print("new_contour.requires_grad:", new_contour.requires_grad, " grad_fn:", new_contour.grad_fn)
+print(
+    "new_contour.requires_grad:",
+    new_contour.requires_grad,
+    " grad_fn:",
+    new_contour.grad_fn,
+)
 assert not new_contour.requires_grad
 # --8<-- [end:round-trip]

@@ -7,7 +7,9 @@ from torch import nn
 from autograd_lens import parameters_with_grad, reached_parameters
 
 torch.manual_seed(0)
-model = nn.ModuleDict({"segment": nn.Linear(4, 4), "aggregate": nn.Linear(4, 1)})
+model = nn.ModuleDict(
+    {"segment": nn.Linear(4, 4), "aggregate": nn.Linear(4, 1)}
+)
 sequence = torch.randn(3, 2, 4)  # three segments
 
 hidden = []
@@ -19,7 +21,8 @@ loss = model["aggregate"](torch.stack(hidden)).sum()
 print("reached before backward:", reached_parameters(loss, model))  # (2)!
 loss.backward()
 print("got a gradient:         ", parameters_with_grad(model))
-assert reached_parameters(loss, model) == ["aggregate.weight", "aggregate.bias"]
+assert reached_parameters(loss, model) == ["aggregate.weight",
+                                           "aggregate.bias"]
 assert model["segment"].weight.grad is None
 # --8<-- [end:segments]
 
@@ -38,7 +41,12 @@ net = nn.Linear(4, 3)
 data, target = torch.randn(2, 4), torch.tensor([0, 2])
 output = net(data)
 loss = F.cross_entropy(output.detach(), target)  # (1)!
-print("reached:", reached_parameters(loss, net), " loss.requires_grad:", loss.requires_grad)
+print(
+    "reached:",
+    reached_parameters(loss, net),
+    " loss.requires_grad:",
+    loss.requires_grad,
+)
 try:
     loss.backward()
 except RuntimeError as err:

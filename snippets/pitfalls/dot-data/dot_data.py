@@ -56,5 +56,7 @@ try:
 except RuntimeError as err:
     print(textwrap.fill("RuntimeError: " + str(err).split(":")[0], 78))
 else:
-    raise AssertionError("the update under no_grad is still visible to the version check")
+    raise AssertionError(
+        "the update under no_grad is still visible to the version check"
+    )
 # --8<-- [end:no-grad-update]

@@ -1,4 +1,5 @@
-"""A forward hook that keeps an alias sees later in-place changes; keep a copy."""
+"""A forward hook that keeps an alias sees later in-place changes; keep a
+copy."""
 
 # --8<-- [start:alias]
 import torch

@@ -1,4 +1,5 @@
-"""Detach at inference, no_grad, inference_mode: what each keeps, and the rules."""
+"""Detach at inference, no_grad, inference_mode: what each keeps, and the
+rules."""
 
 # --8<-- [start:saved]
 import torch
@@ -36,7 +37,8 @@ assert all(torch.equal(results["detach"][2], r[2]) for r in results.values())
 with torch.no_grad():
     output = model(inp)
 print("inside no_grad: output.requires_grad =", output.requires_grad)
-print("output.detach() shares storage:", output.detach().data_ptr() == output.data_ptr())
+print("output.detach() shares storage:",
+      output.detach().data_ptr() == output.data_ptr())
 assert not output.requires_grad
 # --8<-- [end:redundant]
 

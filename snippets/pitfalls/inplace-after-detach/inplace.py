@@ -1,4 +1,5 @@
-"""In-place writes through a detached alias: the loud case, the silent case, the fix."""
+"""In-place writes through a detached alias: the loud case, the silent case,
+the fix."""
 
 # --8<-- [start:raises]
 import textwrap
@@ -60,7 +61,9 @@ y = x.sigmoid()
 d = y.detach().clone()  # (1)!
 d.mul_(2)
 y.sum().backward()
-print("y._version:", y._version, " d.data_ptr() == y.data_ptr():", d.data_ptr() == y.data_ptr())
+print("y._version:", y._version, " d.data_ptr() == y.data_ptr():",
+      d.data_ptr() == y.data_ptr())
 print("x.grad:", x.grad)
-assert y._version == 0 and torch.allclose(x.grad, y.detach() * (1 - y.detach()))
+assert y._version == 0
+assert torch.allclose(x.grad, y.detach() * (1 - y.detach()))
 # --8<-- [end:fix]

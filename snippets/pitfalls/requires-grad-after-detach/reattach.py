@@ -1,4 +1,5 @@
-"""requires_grad_() after detach makes a new leaf; nothing reconnects the graph."""
+"""requires_grad_() after detach makes a new leaf; nothing reconnects the
+graph."""
 
 # --8<-- [start:seed-002]
 import torch
@@ -12,7 +13,8 @@ assert not z.requires_grad and z.grad_fn is None
 
 y.requires_grad_()  # (1)!
 w = y * 3
-print("w.requires_grad:", w.requires_grad, " w.grad_fn:", type(w.grad_fn).__name__)
+print("w.requires_grad:", w.requires_grad, " w.grad_fn:",
+      type(w.grad_fn).__name__)
 assert w.requires_grad
 w.sum().backward()
 print("y.is_leaf:", y.is_leaf, " y.grad:", y.grad)
@@ -23,7 +25,8 @@ assert y.is_leaf and x.grad is None
 # --8<-- [start:detach-underscore]
 y2 = x.detach()
 y2.detach_()  # (1)!
-print("after detach_(): requires_grad =", y2.requires_grad, " grad_fn =", y2.grad_fn)
+print("after detach_(): requires_grad =", y2.requires_grad, " grad_fn =",
+      y2.grad_fn)
 assert y2.grad_fn is None and not y2.requires_grad
 # --8<-- [end:detach-underscore]
 
