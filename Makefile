@@ -14,7 +14,7 @@ export NO_MKDOCS_2_WARNING := 1
 setup: $(STAMP)
 
 $(STAMP): requirements.lock pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (the torch 2.13.0 CPU wheel is cp311); set PYTHON=python3.11")'
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (the pinned torch CPU wheel is cp311); set PYTHON=python3.11")'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
@@ -53,8 +53,12 @@ test-gpu: setup  ## the gpu-marked tests (needs a GPU)
 lint-workflows: setup
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
-lock: setup  ## rewrite requirements.lock from the current .venv
-	$(PY) -m pip freeze --exclude-editable | sed -e 's/^torch==.*/torch==2.13.0/' > requirements.lock
+# The torch pin lives in requirements.lock only; `lock` keeps it (pip freeze says 2.x.y+cpu).
+TORCH_PIN = $(shell sed -n 's/^torch==//p' requirements.lock)
+
+lock: setup  ## rewrite requirements.lock from the current .venv (keeping its torch pin)
+	$(PY) -m pip freeze --exclude-editable | sed -e 's/^torch==.*/torch==$(TORCH_PIN)/' > requirements.lock.new
+	mv requirements.lock.new requirements.lock
 
 clean:
 	rm -rf site .cache test-artifacts figure-preview
