@@ -26,7 +26,7 @@ serve: setup  ## build the site and serve it at http://127.0.0.1:8000/detach-in-
 build: setup  ## strict build into site/
 	$(VENV)/bin/mkdocs build --strict
 
-test: setup  ## the whole test suite (browser tests need /usr/bin/chromium)
+test: setup  ## the whole test suite (browser tests need Chromium: CHROMIUM, default /usr/bin/chromium)
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 test-fast: setup  ## everything but the build and the browser
