@@ -9,13 +9,13 @@ from tools import snippets as st
 ALL = st.all_snippets()
 
 
-def _params(select):
+def _params(select, gpu=True):
     out = []
     for path in ALL:
         snippet = st.parse(path)
         if not select(snippet):
             continue
-        marks = [pytest.mark.gpu] if snippet.needs_cuda else []
+        marks = [pytest.mark.gpu] if snippet.needs_cuda and gpu else []
         out.append(pytest.param(path, marks=marks, id=st.rel(path).removeprefix("snippets/")))
     return out
 
@@ -53,3 +53,45 @@ def test_records_have_snippets():
         if not p.with_suffix(".py").is_file()
     ]
     assert not orphans, f"Records without a snippet (delete them): {orphans}"
+
+
+def _known_attribute(name: str) -> bool:
+    import builtins
+
+    import numpy
+    import torch
+
+    owners = (torch, torch.Tensor, torch.nn, torch.nn.Module, torch.cuda, torch.autograd,
+              numpy, numpy.ndarray, str, bytes, list, dict, BaseException, type, builtins)
+    return any(hasattr(owner, name) for owner in owners)
+
+
+@pytest.mark.parametrize("path", _params(lambda s: s.needs_cuda and not s.cpu_smoke, gpu=False))
+def test_cuda_only_snippet_is_sound_without_a_gpu(path):
+    """Without CUDA a CUDA-only snippet cannot run, but what does not need the GPU is
+    checked here in the normal suite: it compiles, and every attribute it uses exists
+    on torch, torch.Tensor, numpy or the builtins (a typo such as `.numpy_()` or a
+    renamed API fails here, not months later on a GPU machine)."""
+    import ast
+
+    import torch
+
+    source = path.read_text(encoding="utf-8")
+    try:
+        tree = ast.parse(source, filename=st.rel(path))
+        compile(tree, st.rel(path), "exec")
+    except SyntaxError as err:
+        pytest.fail(f"{st.rel(path)} does not compile: {err}", pytrace=False)
+    defined = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    defined |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)}
+    unknown = sorted(
+        {
+            f"line {n.lineno}: .{n.attr}"
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and n.attr not in defined and not _known_attribute(n.attr)
+        }
+    )
+    assert not unknown, (
+        f"{st.rel(path)} uses attributes that torch {torch.__version__} does not have "
+        f"(a typo or a renamed API?): {unknown}"
+    )
