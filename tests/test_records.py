@@ -1,5 +1,6 @@
 """Every output block on a page is the recorded output of the code block right above
-it, and every include names a section its file has."""
+it, every include names a section its file has, and every shown record was made from
+its snippet as it is now."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ import re
 
 import pytest
 
-from tools import pages
+from tools import build_checks, pages
 
 PAGES = [(lang, page) for lang in pages.LANGS for page in pages.pages(lang)]
 _OUTPUT_TITLE = re.compile(r"""title=["'](输出|Output)["']""")
-_SECTION = re.compile(r"^#\s*-{1,}8<-{1,}\s+\[\s*start\s*:\s*(?P<name>[-_0-9a-z]+)\s*\]\s*$", re.M)
 
 
 def _is_output(info: str, includes: list[pages.Include]) -> bool:
@@ -71,26 +71,17 @@ def test_each_output_block_is_the_record_of_the_code_above_it(lang, page):
         pytest.fail("\n".join(problems), pytrace=False)
 
 
-def section_problems(lang: str, page) -> list[str]:
-    problems = []
-    for inc in pages.includes(pages.text(lang, page)):
-        where = f"docs/{lang}/{page}"
-        if not inc.path.is_file():
-            problems.append(f"{where}: includes {inc.file}, which does not exist (snippets live under snippets/)")
-            continue
-        if inc.section is None:
-            continue
-        names = _SECTION.findall(inc.path.read_text(encoding="utf-8"))
-        if inc.section not in names:
-            problems.append(
-                f"{where}: includes section {inc.section!r} of {inc.path.relative_to(pages.ROOT).as_posix()}, which has no such "
-                f"section; its sections are: {', '.join(names) or '(none)'}"
-            )
-    return problems
-
-
 @pytest.mark.parametrize("lang, page", PAGES, ids=[f"{lang}/{page}" for lang, page in PAGES])
-def test_every_included_section_exists(lang, page):
-    problems = section_problems(lang, page)
+def test_includes_resolve_and_records_match_their_code(lang, page):
+    """What the build refuses (tools/build_checks.py), checked without building: every
+    included section exists, and every shown record was made from the snippet as it is."""
+    problems = build_checks.include_problems(pages.text(lang, page), f"docs/{lang}/{page}")
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
+
+
+def test_build_refuses_a_missing_translation():
+    nav = pages.mkdocs_config()["nav"]
+    assert build_checks.missing_translations(nav) == []
+    problems = build_checks.missing_translations([*nav, "only-in-zh.md"])
+    assert any("docs/en/only-in-zh.md is missing: the English (en) translation" in p for p in problems)
