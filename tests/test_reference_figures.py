@@ -11,7 +11,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
-from tools import figures as fig_tools  # noqa: E402
+from tools import figure_build as fig_tools  # noqa: E402
+
+from .conftest import fail_on  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = [
@@ -52,8 +54,5 @@ def test_accumulate_loss_counts():
 def test_every_figure_script_renders(script):
     """What the build does for each figure, so `make test-fast` catches a broken script.
     The content-hash cache (.cache/figures) makes this cheap when nothing changed."""
-    try:
-        rendered = fig_tools.build_one(script)
-    except fig_tools.FigureError as err:
-        pytest.fail(str(err), pytrace=False)
+    rendered = fail_on(fig_tools.FigureError, fig_tools.build_one, script)
     assert all(p.is_file() and p.stat().st_size > 0 for p in rendered.values())

@@ -8,6 +8,8 @@ from tools import snippet_records as records
 from tools.repo import SNIPPETS, rel
 from tools.snippet_source import RECORD_SUFFIX, SnippetError, all_snippets, parse
 
+from .conftest import fail_on
+
 ALL = all_snippets()
 
 
@@ -24,28 +26,19 @@ def _params(select, gpu=True):
 
 @pytest.mark.parametrize("path", _params(lambda s: s.runner == "fork"))
 def test_record_matches_fresh_run(path, fork_server):
-    try:
-        records.check(path, fork_server)
-    except SnippetError as err:
-        pytest.fail(str(err), pytrace=False)
+    fail_on(SnippetError, records.check, path, fork_server)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", _params(lambda s: s.runner == "subprocess"))
 def test_record_matches_fresh_run_subprocess(path):
-    try:
-        records.check(path)
-    except SnippetError as err:
-        pytest.fail(str(err), pytrace=False)
+    fail_on(SnippetError, records.check, path)
 
 
 @pytest.mark.parametrize("path", _params(lambda s: s.needs_cuda and s.cpu_smoke))
 def test_cuda_snippet_runs_tiny_on_cpu(path, fork_server):
     """CUDA snippets that support it run at a tiny size on CPU, so they cannot rot."""
-    try:
-        records.fresh(path, fork_server, env={"SNIPPET_SMOKE": "1"})
-    except SnippetError as err:
-        pytest.fail(str(err), pytrace=False)
+    fail_on(SnippetError, records.fresh, path, fork_server, env={"SNIPPET_SMOKE": "1"})
 
 
 def test_records_have_snippets():
@@ -79,11 +72,7 @@ def test_cuda_only_snippet_is_sound_without_a_gpu(path):
     import torch
 
     source = path.read_text(encoding="utf-8")
-    try:
-        tree = ast.parse(source, filename=rel(path))
-        compile(tree, rel(path), "exec")
-    except SyntaxError as err:
-        pytest.fail(f"{rel(path)} does not compile: {err}", pytrace=False)
+    tree = fail_on(SyntaxError, ast.parse, source, filename=rel(path), prefix=f"{rel(path)} does not compile: ")
     defined = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     defined |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)}
     unknown = sorted(

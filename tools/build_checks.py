@@ -21,16 +21,15 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # hooks are loaded by path, not as a package
-    sys.path.insert(0, str(ROOT))
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:  # hooks are loaded by path, not as a package
+    sys.path.insert(0, str(_ROOT))
 
 import re  # noqa: E402
 
-from tools import pages  # noqa: E402
-from tools import record_stamp  # noqa: E402
+from tools import pages, record_stamp, sections  # noqa: E402
+from tools.repo import DOCS, LANGS, rel  # noqa: E402
 
-_SECTION = re.compile(r"^#\s*-{1,}8<-{1,}\s+\[\s*start\s*:\s*(?P<name>[-_0-9a-z]+)\s*\]\s*$", re.M)
 _CUDA = re.compile(r"^#\s*requires\s*:.*\bcuda\b", re.M)
 REFRESH = "make outputs (or: .venv/bin/python -m tools.snippets record {snippet})"
 
@@ -53,24 +52,17 @@ def missing_translations(nav) -> list[str]:
     for page in _nav_pages(nav):
         if "://" in page:
             continue
-        have = [lang for lang in pages.LANGS if (pages.DOCS / lang / page).is_file()]
-        for lang in pages.LANGS:
+        have = [lang for lang in LANGS if (DOCS / lang / page).is_file()]
+        for lang in LANGS:
             if lang in have:
                 continue
             twin = f" of docs/{have[0]}/{page}" if have else ""
             problems.append(
                 f"docs/{lang}/{page} is missing: the {LANGUAGE_NAMES.get(lang, lang)} ({lang}) "
-                f"translation{twin}. Every page exists in {' and '.join(pages.LANGS)}: "
+                f"translation{twin}. Every page exists in {' and '.join(LANGS)}: "
                 f"write docs/{lang}/{page}, or remove the page from nav in mkdocs.yml."
             )
     return problems
-
-
-def _rel(path: Path) -> str:
-    try:
-        return path.resolve().relative_to(ROOT).as_posix()
-    except ValueError:
-        return str(path)
 
 
 def include_problems(markdown: str, where: str) -> list[str]:
@@ -81,25 +73,25 @@ def include_problems(markdown: str, where: str) -> list[str]:
             problems.append(f"{where}: includes {inc.file}, which does not exist (snippets live under snippets/)")
             continue
         if inc.section is not None:
-            names = _SECTION.findall(inc.path.read_text(encoding="utf-8"))
+            names = sections.names(inc.path.read_text(encoding="utf-8"))
             if inc.section not in names:
                 problems.append(
-                    f"{where}: includes section {inc.section!r} of {_rel(inc.path)}, which has no "
+                    f"{where}: includes section {inc.section!r} of {rel(inc.path)}, which has no "
                     f"such section; its sections are: {', '.join(names) or '(none)'}"
                 )
                 continue
         if inc.path.suffix == ".out":
             snippet = inc.path.with_suffix(".py")
             if not snippet.is_file():
-                problems.append(f"{where}: {_rel(inc.path)} is a record without its snippet {_rel(snippet)}")
+                problems.append(f"{where}: {rel(inc.path)} is a record without its snippet {rel(snippet)}")
                 continue
             reason = record_stamp.stale_reason(snippet, inc.path)
             if reason:
                 if _CUDA.search(snippet.read_text(encoding="utf-8")):
                     how = "record it on a GPU machine (make outputs there, or run the gpu workflow)"
                 else:
-                    how = f"refresh it with: {REFRESH.format(snippet=_rel(snippet))}"
-                problems.append(f"{where}: the recorded output {_rel(inc.path)} is stale: {reason}; {how}")
+                    how = f"refresh it with: {REFRESH.format(snippet=rel(snippet))}"
+                problems.append(f"{where}: the recorded output {rel(inc.path)} is stale: {reason}; {how}")
     return problems
 
 

@@ -30,7 +30,7 @@ def source_date_epoch() -> str | None:
     """The commit date of HEAD in seconds, or None outside a git checkout."""
     try:
         proc = subprocess.run(
-            ["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True, timeout=10
+            ["git", "log", "-1", "--format=%ct"], cwd=_ROOT, capture_output=True, text=True, timeout=10
         )
     except (OSError, subprocess.TimeoutExpired):
         return None
