@@ -15,9 +15,8 @@ import pytest
 
 from tools import pages
 from tools.page_code import reader_code
-from tools.repo import cuda_available
+from tools.repo import cuda_available, rel
 from tools.snippet_records import fresh
-from tools.repo import rel
 from tools.snippet_source import DEFAULT_TIMEOUT, SnippetError, all_snippets, parse
 
 from .conftest import ARTIFACTS, fail_on

@@ -9,11 +9,12 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
-from tools import figure_build as fig_tools  # noqa: E402
+import matplotlib.pyplot as plt
+import pytest
 
-from .conftest import fail_on  # noqa: E402
+from tools import figure_build as fig_tools
+
+from .conftest import fail_on
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = [

@@ -72,9 +72,11 @@ def test_cuda_only_snippet_is_sound_without_a_gpu(path):
     import torch
 
     source = path.read_text(encoding="utf-8")
-    tree = fail_on(SyntaxError, ast.parse, source, filename=rel(path), prefix=f"{rel(path)} does not compile: ")
-    defined = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    defined |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)}
+    tree = fail_on(
+        SyntaxError, ast.parse, source, filename=rel(path), prefix=f"{rel(path)} does not compile: "
+    )
+    stored = [n for n in ast.walk(tree) if isinstance(getattr(n, "ctx", None), ast.Store)]
+    defined = {getattr(n, "id", None) or getattr(n, "attr", None) for n in stored}
     unknown = sorted(
         {
             f"line {n.lineno}: .{n.attr}"

@@ -70,7 +70,9 @@ def include_problems(markdown: str, where: str) -> list[str]:
     problems = []
     for inc in pages.includes(markdown):
         if not inc.path.is_file():
-            problems.append(f"{where}: includes {inc.file}, which does not exist (snippets live under snippets/)")
+            problems.append(
+                f"{where}: includes {inc.file}, which does not exist (snippets live under snippets/)"
+            )
             continue
         if inc.section is not None:
             names = sections.names(inc.path.read_text(encoding="utf-8"))

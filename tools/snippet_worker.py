@@ -11,6 +11,7 @@ forking it is safe, and it saves the ~2 s import of torch per snippet.
 
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import json
 import os
@@ -47,10 +48,8 @@ def stop(pid: int) -> None:
     except ProcessLookupError:
         return
     time.sleep(DUMP_GRACE_SECONDS)
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
 
 
 def exec_chunks(snippet: Snippet, out_dir: Path) -> None:
@@ -122,9 +121,9 @@ def serve() -> None:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot  # noqa: F401
+    import matplotlib.pyplot
     import numpy  # noqa: F401
-    import torch  # noqa: F401
+    import torch
     import torch.nn  # noqa: F401
 
     import autograd_lens  # noqa: F401
