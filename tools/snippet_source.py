@@ -7,7 +7,7 @@ sections runs too but is not shown.
 Header comments (first lines of the file) declare needs:
     # requires: cuda      -> gpu-marked; skipped without CUDA
     # runner: subprocess  -> run in a fresh interpreter (e.g. multiprocessing with spawn)
-    # timeout: 300        -> seconds (default 120)
+    # timeout: 300        -> seconds (default 60)
     # cpu-smoke: yes      -> a CUDA snippet that the normal suite also runs on CPU with
                              SNIPPET_SMOKE=1 set (tiny sizes, record not compared)
 """
@@ -23,7 +23,7 @@ from tools.repo import SNIPPETS, rel
 from tools.sections import Chunk
 
 RECORD_SUFFIX = ".out"
-DEFAULT_TIMEOUT = 120
+DEFAULT_TIMEOUT = 60  # seconds; the slowest fork-run snippet takes ~10 s on a loaded 2-core machine
 RUNNERS = ("fork", "subprocess")
 
 _HEADER = re.compile(r"^#\s*(?P<key>requires|runner|timeout|cpu-smoke)\s*:\s*(?P<value>\S+)\s*$")
