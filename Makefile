@@ -29,7 +29,7 @@ build: setup  ## strict build into site/
 lint: setup  ## ruff over tools/ src/ tests/ benchmarks/ figures/ snippets/ (config: pyproject.toml)
 	$(VENV)/bin/ruff check
 
-test: setup lint  ## lint, then the whole test suite (browser tests need /usr/bin/chromium)
+test: setup lint  ## lint, then the whole test suite (browser tests need Chromium: CHROMIUM, default /usr/bin/chromium)
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 test-fast: setup lint  ## lint, then everything but the build and the browser

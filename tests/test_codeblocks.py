@@ -15,10 +15,14 @@ import pytest
 
 from tools import pages
 from tools.page_code import reader_code
-from tools.repo import cuda_available
+from tools.repo import cuda_available, rel
 from tools.snippet_records import fresh
 from tools.snippet_source import DEFAULT_TIMEOUT, SnippetError, all_snippets, parse
 
+from .conftest import ARTIFACTS, fail_on
+
+PAGE_SCRIPTS = ARTIFACTS / "page-code"
+PAGE_TIMEOUT_CAP = 300  # seconds for one page's code; its longest (distributed) takes ~40 s
 _SKIP = re.compile(r"pytest\.mark\.skip\(\s*reason\s*=\s*(['\"]).+\1\s*\)")
 
 
@@ -29,7 +33,7 @@ def _cuda_only() -> set[Path]:
 
 
 @pytest.mark.parametrize("page", pages.pages("zh"), ids=str)
-def test_page_code_runs_top_to_bottom(page, fork_server, tmp_path):
+def test_page_code_runs_top_to_bottom(page, fork_server):
     blocks = reader_code(pages.text("zh", page), drop_files=_cuda_only())
     if not blocks:
         pytest.skip("no Python blocks on this page")
@@ -42,27 +46,40 @@ def test_page_code_runs_top_to_bottom(page, fork_server, tmp_path):
             )
             continue
         parts.append(f"# --8<-- [start:block-{number}]\n{code.rstrip()}\n# --8<-- [end:block-{number}]\n")
-    script = tmp_path / (str(page).replace("/", "__").replace(".md", "") + "_reader.py")
-    header = "".join(
-        f"# {k}: {v}\n" for k, v in _headers(page).items()
+    # Kept under test-artifacts/ so that "Reproduce with" names a file that still exists.
+    PAGE_SCRIPTS.mkdir(parents=True, exist_ok=True)
+    script = PAGE_SCRIPTS / (str(page).replace("/", "__").replace(".md", "") + ".py")
+    headers = _headers(page)
+    header = "".join(f"# {k}: {v}\n" for k, v in headers.items())
+    script.write_text(
+        f"# The Python blocks of docs/zh/{page}, in page order (written by tests/test_codeblocks.py).\n"
+        + header + "\n".join(parts),
+        encoding="utf-8",
     )
-    script.write_text(header + "\n".join(parts), encoding="utf-8")
-    try:
-        fresh(script, fork_server if "runner" not in _headers(page) else None)
-    except SnippetError as err:
-        pytest.fail(f"docs/zh/{page}: the page's code fails when run top to bottom.\n{err}", pytrace=False)
+    fail_on(
+        SnippetError, fresh, script, fork_server if "runner" not in headers else None,
+        prefix=f"docs/zh/{page}: the page's code fails when run top to bottom "
+        f"(blocks are sections 'block-N' of {rel(script)}).\n",
+    )
 
 
 def _headers(page) -> dict[str, str]:
-    """Carry runner/timeout needs of the page's snippets over to the combined script."""
+    """Carry runner/timeout needs of the page's snippets over to the combined script.
+
+    The timeout is the sum of the timeouts of the page's snippet files, each counted
+    once however many of its sections the page shows, and capped at PAGE_TIMEOUT_CAP
+    (or the largest single timeout, if that is larger): a hang costs minutes, not CI's hour.
+    """
     out: dict[str, str] = {}
-    total = 0
+    timeouts: dict[Path, int] = {}
     for inc in pages.includes(pages.text("zh", page)):
-        if inc.path.suffix != ".py" or not inc.path.is_file():
+        if inc.path.suffix != ".py" or not inc.path.is_file() or inc.path in timeouts:
             continue
         snippet = parse(inc.path)
-        total += snippet.timeout
+        timeouts[inc.path] = snippet.timeout
         if snippet.runner == "subprocess":
             out["runner"] = "subprocess"
-    out["timeout"] = str(max(total, DEFAULT_TIMEOUT))
+    total = sum(timeouts.values())
+    cap = max(PAGE_TIMEOUT_CAP, *timeouts.values(), 0)
+    out["timeout"] = str(max(min(total, cap), DEFAULT_TIMEOUT))
     return out

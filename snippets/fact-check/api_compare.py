@@ -52,7 +52,7 @@ class CustomDetach(torch.autograd.Function):  # seed 000, section 7
 
 x = torch.randn(3, requires_grad=True)
 c = CustomDetach.apply(x)
-print("custom: requires_grad", c.requires_grad,
+print("requires_grad", c.requires_grad,
       "| grad_fn", type(c.grad_fn).__name__,
       "| shares storage", c.data_ptr() == x.data_ptr())
 (c * 2).sum().backward()

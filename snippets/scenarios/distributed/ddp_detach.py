@@ -84,7 +84,7 @@ if __name__ == "__main__":
     r0, r1 = results[0], results[1]
     print("RuntimeError on rank 0:")
     for line in r0["error"].splitlines():
-        print(textwrap.indent(textwrap.fill(line.strip(), 84), "    "))
+        print(textwrap.indent(textwrap.fill(line.strip(), 75), "    "))
     print("with find_unused_parameters=True, .grad set:")
     print("   ", r0["grads"])
     print("stage2 grads equal on all ranks:",
