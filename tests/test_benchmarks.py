@@ -33,7 +33,7 @@ def check_result(result: dict, name: str, device: str) -> None:
     assert result["device"] == device
     assert result["size"] in ("tiny", "full")
     prov = result["provenance"]
-    assert PROVENANCE_KEYS <= prov.keys(), PROVENANCE_KEYS - prov.keys()
+    assert prov.keys() >= PROVENANCE_KEYS, PROVENANCE_KEYS - prov.keys()
     assert prov["machine"]["cpu_model"] and prov["machine"]["logical_cores"] >= 1
     assert prov["device"]["type"] == device
     if device == "cuda":

@@ -9,7 +9,6 @@ in the same order (test_pages checks it), so the zh pages are run.
 from __future__ import annotations
 
 import re
-import tempfile
 from pathlib import Path
 
 import pytest

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from tools import figure_build as fig_tools
 from tools import pages
 from tools.repo import CJK, rel

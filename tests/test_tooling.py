@@ -46,7 +46,8 @@ def test_missing_record_says_how_to_make_it(tmp_path, fork_server):
 
 
 def test_failing_snippet_names_file_and_line(tmp_path, fork_server):
-    path = _snippet(tmp_path, "x = 1\n# --8<-- [start:a]\nassert x == 2, 'claim is false'\n# --8<-- [end:a]\n")
+    body = "x = 1\n# --8<-- [start:a]\nassert x == 2, 'claim is false'\n# --8<-- [end:a]\n"
+    path = _snippet(tmp_path, body)
     with pytest.raises(SnippetError) as err:
         records.fresh(path, fork_server)
     message = str(err.value)

@@ -95,9 +95,9 @@ def serve() -> None:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot  # noqa: F401
+    import matplotlib.pyplot
     import numpy  # noqa: F401
-    import torch  # noqa: F401
+    import torch
     import torch.nn  # noqa: F401
 
     import autograd_lens  # noqa: F401

@@ -14,7 +14,9 @@ import torch
 from torch import nn
 
 
-def _named(params: nn.Module | Iterable[tuple[str, torch.Tensor]], what: str) -> list[tuple[str, torch.Tensor]]:
+def _named(
+    params: nn.Module | Iterable[tuple[str, torch.Tensor]], what: str
+) -> list[tuple[str, torch.Tensor]]:
     if isinstance(params, nn.Module):
         return list(params.named_parameters())
     if isinstance(params, torch.Tensor) or not isinstance(params, Iterable):
