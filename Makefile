@@ -9,7 +9,7 @@ ADDR   ?= 127.0.0.1:8000
 JOBS   ?= 2
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test test-fast outputs figures bench bench-gpu test-gpu lint-workflows lock clean
+.PHONY: setup serve build test test-fast test-notebooks outputs figures bench bench-gpu test-gpu lint-workflows lock clean
 
 setup: $(STAMP)
 
@@ -31,6 +31,9 @@ test: setup  ## the whole test suite (browser tests need /usr/bin/chromium)
 
 test-fast: setup  ## everything but the build and the browser
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup -m "not browser" --deselect tests/test_build.py
+
+test-notebooks: setup  ## execute every page's notebook in a Jupyter kernel and compare with the records
+	ALL_NOTEBOOKS=1 $(PY) -m pytest -n $(JOBS) tests/test_downloads.py -k test_notebook_executes
 
 outputs: setup  ## re-run every snippet and refresh its recorded output
 	$(PY) -m tools.snippets record

@@ -59,7 +59,7 @@ LABELS = {
             "每个单元格下的输出是本站测试运行时记录的。"
             "需要的包：{pkgs}，安装方法见本站“自己运行代码”一页。"
         ),
-        "cuda": "需要 CUDA（生成并测试本文件的机器没有 GPU）。在有 GPU 的机器上去掉下面各行的注释即可运行。",
+        "cuda": "这一段需要 CUDA。本站的测试在 CPU 上运行本文件，所以把它注释掉了；在有 GPU 的机器上去掉下面各行的注释即可运行。",
         "skip": "本站测试跳过这一段：{reason}",
         "spawn": (
             "注意：本页用 `torch.multiprocessing.spawn` 启动子进程，子进程要从文件中导入 "
@@ -80,8 +80,8 @@ LABELS = {
             'Packages needed: {pkgs}; see "Run the code yourself" on the site for how to install them.'
         ),
         "cuda": (
-            "Needs CUDA (the machine that made and tested this file has no GPU). "
-            "On a machine with a GPU, uncomment the lines below."
+            "Needs CUDA. The site's tests run this file on CPU, so this part is "
+            "commented out; on a machine with a GPU, uncomment the lines below."
         ),
         "skip": "The site's tests skip this part: {reason}",
         "spawn": (
@@ -433,8 +433,11 @@ def pages_with_code(lang: str) -> list[Path]:
     return [p for p in pages.pages(lang) if any(pages.is_python(info) for _, info, _ in pages.fences(pages.text(lang, p)))]
 
 
-def all_downloads(lang: str, cuda: bool | None = None) -> dict[str, str]:
-    """uri -> text of every download of one language."""
+def all_downloads(lang: str, cuda: bool = False) -> dict[str, str]:
+    """uri -> text of every download of one language.
+
+    The published files are made as on a CPU machine (CUDA-only blocks commented
+    out), so every build gives the same bytes, with or without a GPU."""
     out: dict[str, str] = {}
     for page in pages_with_code(lang):
         code = page_code(lang, page, cuda)
@@ -450,7 +453,7 @@ def main(argv: list[str]) -> int:
         return 0
     if argv[:1] == ["write"] and len(argv) == 2:
         for lang in pages.LANGS:
-            for uri, text in all_downloads(lang).items():
+            for uri, text in all_downloads(lang, cuda=False).items():
                 path = Path(argv[1]) / lang / uri.removeprefix(f"{lang}/")
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8")

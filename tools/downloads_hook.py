@@ -110,7 +110,7 @@ def _downloads(lang: str) -> dict[str, str]:
     if cached and cached[0] == key:
         return cached[1]
     try:
-        made = dl.all_downloads(lang)
+        made = dl.all_downloads(lang, cuda=False)
     except (dl.DownloadError, st.SnippetError) as err:
         raise PluginError(f"Page downloads: {err}") from None
     _state["downloads"][lang] = (key, made)
