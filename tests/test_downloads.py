@@ -22,7 +22,8 @@ import pytest
 from tools import downloads as dl
 from tools import helper_wheel
 from tools import pages
-from tools import snippets as st
+from tools.repo import child_env
+from tools.snippet_source import parse
 
 ROOT = pages.ROOT
 PAGES = {lang: dl.pages_with_code(lang) for lang in pages.LANGS}
@@ -110,7 +111,7 @@ def test_script_blocks_are_the_snippet_sections_as_the_copy_button_gives_them():
             if len(block.sources) != 1 or block.sources[0][1] is None:
                 continue
             path, section = block.sources[0]
-            chunk = next(c for c in st.parse(path).chunks if c.name == section)
+            chunk = next(c for c in parse(path).chunks if c.name == section)
             shown = textwrap.dedent(chunk.code)
             want = "\n".join(re.sub(r"\s*# \(\d+\)!$", "", s).rstrip() for s in shown.splitlines()).strip("\n")
             assert block.code == want + "\n", f"docs/zh/{page} block {block.number}"
@@ -191,7 +192,7 @@ def test_notebook_executes_and_matches_its_recorded_outputs(lang, page, tmp_path
     client = NotebookClient(
         nb, timeout=code.timeout, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
     )
-    client.execute(env=st.snippet_env())
+    client.execute(env=child_env())
     fresh = [
         "".join(o.text for o in c.outputs if o.output_type == "stream" and o.name == "stdout")
         for c in nb.cells

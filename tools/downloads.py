@@ -34,17 +34,19 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools import pages  # noqa: E402
-from tools import snippets as st  # noqa: E402
+from tools import pages, sections  # noqa: E402
+from tools.page_code import expand  # noqa: E402
+from tools.repo import child_env, cuda_available, rel  # noqa: E402
+from tools.snippet_records import REFRESH_HINT  # noqa: E402
+from tools.snippet_runner import ForkServer  # noqa: E402
+from tools.snippet_source import DEFAULT_TIMEOUT, Snippet, SnippetError, parse  # noqa: E402
 
 DOWNLOADS = "downloads"  # folder of the downloads in the built site
-REFRESH_HINT = st.REFRESH_HINT
 
 _HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<text>.+?)(?:\s*\{[^}]*\})?\s*$")
 _ANNOTATION = re.compile(r"[ \t]*#\s*\(\d+\)!\s*$")
 _MARK = re.compile(r"^\s*<!--\s*(?P<mark>pytest\.mark\.[^>]*?)\s*-->\s*$")
 _SKIP_REASON = re.compile(r"pytest\.mark\.skip\(\s*reason\s*=\s*(['\"])(?P<reason>.+)\1\s*\)")
-_SECTION = re.compile(r"^#\s*-+8<-+\s+\[\s*(?P<type>start|end)\s*:\s*(?P<name>[-_0-9a-z]+)\s*\]\s*$")
 
 LABELS = {
     "zh": {
@@ -112,12 +114,12 @@ class Block:
     skip: tuple[str, str] | None = None  # (kind, reason) when commented out
     output: str = ""  # recorded stdout of the included sections
     needs_fresh_interpreter: bool = False  # a snippet with `# runner: subprocess`
-    timeout: int = st.DEFAULT_TIMEOUT
+    timeout: int = DEFAULT_TIMEOUT
 
     @property
     def title(self) -> str:
         return ", ".join(
-            st.rel(path) + (f":{section}" if section else "") for path, section in self.sources
+            rel(path) + (f":{section}" if section else "") for path, section in self.sources
         )
 
 
@@ -144,7 +146,7 @@ class PageCode:
 
     @property
     def timeout(self) -> int:
-        return max(sum(b.timeout for b in self.blocks if not b.skip), st.DEFAULT_TIMEOUT)
+        return max(sum(b.timeout for b in self.blocks if not b.skip), DEFAULT_TIMEOUT)
 
 
 def download_uri(lang: str, page: Path | str, suffix: str) -> str:
@@ -154,15 +156,9 @@ def download_uri(lang: str, page: Path | str, suffix: str) -> str:
     return f"{prefix}{DOWNLOADS}/{Path(page).with_suffix(suffix).as_posix()}"
 
 
-def cuda_available() -> bool:
-    import torch
-
-    return torch.cuda.is_available()
-
-
 @cache
-def _snippet(path: Path) -> st.Snippet:
-    return st.parse(path)
+def _snippet(path: Path) -> Snippet:
+    return parse(path)
 
 
 def reader_code(code: str) -> str:
@@ -173,22 +169,11 @@ def reader_code(code: str) -> str:
 
 
 def record_sections(path: Path) -> dict[str | None, str]:
-    """Sections of a record (the raw stdout of each named chunk); None: the whole."""
-    text = path.read_text(encoding="utf-8")
-    out: dict[str | None, str] = {}
-    current, buf, whole = None, [], []
-    for line in text.splitlines(keepends=True):
-        m = _SECTION.match(line.rstrip("\n"))
-        if not m:
-            whole.append(line)
-            if current is not None:
-                buf.append(line)
-        elif m["type"] == "start":
-            current, buf = m["name"], []
-        else:
-            out[current] = "".join(buf)
-            current = None
-    out[None] = "".join(whole)
+    """What each section of a record holds (the raw stdout of that chunk); None: all
+    the output, section markers left out."""
+    chunks = sections.split(path.read_text(encoding="utf-8"), rel(path))
+    out: dict[str | None, str] = {c.name: c.code for c in chunks if c.name}
+    out[None] = "".join(c.code for c in chunks)
     return out
 
 
@@ -198,7 +183,7 @@ def _recorded_output(path: Path, section: str | None, where: str) -> str:
     hint = REFRESH_HINT.format(path=snippet.rel)
     if not record.is_file():
         raise DownloadError(
-            f"{where}: {snippet.rel} has no recorded output ({st.rel(record)}), so the "
+            f"{where}: {snippet.rel} has no recorded output ({rel(record)}), so the "
             f"page's notebook cannot carry its output. Create it with: {hint}"
         )
     sections = record_sections(record)
@@ -206,7 +191,7 @@ def _recorded_output(path: Path, section: str | None, where: str) -> str:
     recorded = {k for k in sections if k}
     if names != recorded:
         raise DownloadError(
-            f"{where}: the record {st.rel(record)} is stale: its sections "
+            f"{where}: the record {rel(record)} is stale: its sections "
             f"{sorted(recorded)} differ from the sections of {snippet.rel} {sorted(names)}. "
             f"Refresh it with: {hint}"
         )
@@ -225,11 +210,11 @@ def page_code(lang: str, page: Path | str, cuda: bool | None = None, md: str | N
     result = PageCode(lang, page, "")
     marks: list[str] = []
     number = 0
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        fence = pages._FENCE.match(line)
-        if not fence:
+    done = 0  # lines before this one are handled
+
+    def prose(chunk: list[str]) -> None:
+        nonlocal title, marks
+        for line in chunk:
             mark = _MARK.match(line)
             if mark:
                 marks.append(mark["mark"])
@@ -241,17 +226,17 @@ def page_code(lang: str, page: Path | str, cuda: bool | None = None, md: str | N
                         title = text
                     result.items.append(Heading(len(heading["level"]), text))
                 marks = []
-            i += 1
-            continue
-        j = i + 1
-        while j < len(lines) and not lines[j].strip().startswith(fence["fence"]):
-            j += 1
-        body = [s[len(fence["indent"]):] if s.startswith(fence["indent"]) else s.lstrip() for s in lines[i + 1 : j]]
+
+    for i, j, fence in pages.walk_fences(lines):
+        prose(lines[done:i])
+        indent = fence["indent"]
+        body = [s[len(indent):] if s.startswith(indent) else s.lstrip() for s in lines[i + 1 : j]]
         if pages.is_python(fence["info"]):
             number += 1
             result.items.append(_block(number, "\n".join(body), marks, cuda, f"{where}:{i + 1}"))
         marks = []
-        i = j + 1
+        done = j + 1
+    prose(lines[done:])
     result.title = title or page.with_suffix("").as_posix()
     return result
 
@@ -260,7 +245,7 @@ def _block(number: int, body: str, marks: list[str], cuda: bool, where: str) -> 
     incs = pages.includes(body)
     sources = [(inc.path, inc.section) for inc in incs]
     try:
-        code = reader_code(pages.expand(body))
+        code = reader_code(expand(body))
     except Exception as err:  # pymdownx raises its own error for a missing file/section
         raise DownloadError(f"{where}: cannot expand the block's includes: {err}") from None
     block = Block(number, sources, code)
@@ -396,35 +381,35 @@ def expected_stdout(code: PageCode) -> str:
     return "".join(b.output for b in code.blocks if not b.skip)
 
 
-def run_script(path: Path, code: PageCode, zygote: st.Zygote | None = None) -> str:
+def run_script(path: Path, code: PageCode, server: ForkServer | None = None) -> str:
     """Run a reader script as a file and return its stdout; SnippetError on failure.
 
-    With a zygote (torch already imported) unless the page needs a fresh interpreter;
+    With a fork server (torch already imported) unless the page needs a fresh interpreter;
     otherwise ``python <page>.py`` in an empty folder, as a reader runs it.
     """
     import subprocess
     import tempfile
 
-    rel = st.rel(path)
-    if zygote is not None and not code.needs_fresh_interpreter:
-        snippet = st.parse(path)
+    rel = rel(path)
+    if server is not None and not code.needs_fresh_interpreter:
+        snippet = parse(path)
         snippet.timeout = code.timeout
         with tempfile.TemporaryDirectory(prefix="page-script-") as tmp:
-            rc, err = zygote.run(snippet, Path(tmp))
+            rc, err = server.run(snippet, Path(tmp))
             out = Path(tmp, "0.txt").read_text(encoding="utf-8") if Path(tmp, "0.txt").exists() else ""
     else:
         with tempfile.TemporaryDirectory(prefix="page-script-") as tmp:
             try:
                 proc = subprocess.run(
                     [sys.executable, str(Path(path).resolve())],
-                    cwd=tmp, env=st.snippet_env(), capture_output=True, text=True, timeout=code.timeout,
+                    cwd=tmp, env=child_env(), capture_output=True, text=True, timeout=code.timeout,
                 )
             except subprocess.TimeoutExpired:
-                raise st.SnippetError(f"{rel} timed out after {code.timeout} s") from None
+                raise SnippetError(f"{name} timed out after {code.timeout} s") from None
             rc, err, out = proc.returncode, proc.stderr, proc.stdout
     if rc != 0:
         tail = "\n".join(err.strip().splitlines()[-30:])
-        raise st.SnippetError(f"{rel} failed (exit {rc}):\n{tail}")
+        raise SnippetError(f"{name} failed (exit {rc}):\n{tail}")
     return out
 
 

@@ -35,7 +35,8 @@ if str(ROOT) not in sys.path:  # hooks are loaded by path, not as a package
 from tools import downloads as dl  # noqa: E402
 from tools import helper_wheel  # noqa: E402
 from tools import pages  # noqa: E402
-from tools import snippets as st  # noqa: E402
+from tools.repo import DOCS, SNIPPETS  # noqa: E402
+from tools.snippet_source import SnippetError, parse  # noqa: E402
 
 RUN_PAGE = "run-yourself.md"
 LABELS = {
@@ -100,7 +101,7 @@ def repository(config: MkDocsConfig) -> tuple[str, str] | None:
 
 def _fingerprint(lang: str) -> tuple:
     """Changes when a page or snippet changes (mkdocs serve rebuilds)."""
-    paths = [*(pages.DOCS / lang).rglob("*.md"), *st.SNIPPETS.rglob("*.py"), *st.SNIPPETS.rglob("*.out")]
+    paths = [*(DOCS / lang).rglob("*.md"), *SNIPPETS.rglob("*.py"), *SNIPPETS.rglob("*.out")]
     return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths))
 
 
@@ -111,7 +112,7 @@ def _downloads(lang: str) -> dict[str, str]:
         return cached[1]
     try:
         made = dl.all_downloads(lang, cuda=False)
-    except (dl.DownloadError, st.SnippetError) as err:
+    except (dl.DownloadError, SnippetError) as err:
         raise PluginError(f"Page downloads: {err}") from None
     _state["downloads"][lang] = (key, made)
     return made
@@ -135,7 +136,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     lang = _lang(config)
     for uri, text in sorted(_downloads(lang).items()):
         files.append(File.generated(config, uri, content=text))
-    for path in sorted([*st.SNIPPETS.rglob("*.py"), *st.SNIPPETS.rglob("*.out")]):
+    for path in sorted([*SNIPPETS.rglob("*.py"), *SNIPPETS.rglob("*.out")]):
         uri = path.relative_to(ROOT).as_posix()
         if files.get_file_from_path(uri) is None:
             files.append(File.generated(config, uri, abs_src_path=str(path)))
@@ -192,7 +193,7 @@ def _titled_includes(markdown: str) -> list[tuple[str, Path | None, str | None]]
 def _section_lines(path: Path, section: str | None) -> str:
     if section is None:
         return ""
-    for chunk in st.parse(path).chunks:
+    for chunk in parse(path).chunks:
         if chunk.name == section:
             last = chunk.first_line + max(len(chunk.code.splitlines()) - 1, 0)
             return f"#L{chunk.first_line}-L{last}"
