@@ -390,7 +390,7 @@ def run_script(path: Path, code: PageCode, server: ForkServer | None = None) -> 
     import subprocess
     import tempfile
 
-    rel = rel(path)
+    name = rel(path)
     if server is not None and not code.needs_fresh_interpreter:
         snippet = parse(path)
         snippet.timeout = code.timeout
