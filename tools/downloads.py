@@ -22,7 +22,6 @@ Usage:
 from __future__ import annotations
 
 import ast
-import json
 import re
 import sys
 import textwrap
@@ -244,9 +243,11 @@ def page_code(lang: str, page: Path | str, cuda: bool | None = None, md: str | N
 def _block(number: int, body: str, marks: list[str], cuda: bool, where: str) -> Block:
     incs = pages.includes(body)
     sources = [(inc.path, inc.section) for inc in incs]
+    from pymdownx.snippets import SnippetMissingError
+
     try:
         code = reader_code(expand(body))
-    except Exception as err:  # pymdownx raises its own error for a missing file/section
+    except SnippetMissingError as err:
         raise DownloadError(f"{where}: cannot expand the block's includes: {err}") from None
     block = Block(number, sources, code)
     skips = [m for m in marks if m.startswith("pytest.mark.skip")]
@@ -402,7 +403,7 @@ def run_script(path: Path, code: PageCode, server: ForkServer | None = None) -> 
             try:
                 proc = subprocess.run(
                     [sys.executable, str(Path(path).resolve())],
-                    cwd=tmp, env=child_env(), capture_output=True, text=True, timeout=code.timeout,
+                    cwd=tmp, env=child_env(), capture_output=True, text=True, timeout=code.timeout, check=False,
                 )
             except subprocess.TimeoutExpired:
                 raise SnippetError(f"{name} timed out after {code.timeout} s") from None

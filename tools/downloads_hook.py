@@ -33,8 +33,7 @@ if str(ROOT) not in sys.path:  # hooks are loaded by path, not as a package
     sys.path.insert(0, str(ROOT))
 
 from tools import downloads as dl  # noqa: E402
-from tools import helper_wheel  # noqa: E402
-from tools import pages  # noqa: E402
+from tools import helper_wheel, pages  # noqa: E402
 from tools.repo import DOCS, SNIPPETS  # noqa: E402
 from tools.snippet_source import SnippetError, parse  # noqa: E402
 
@@ -84,7 +83,8 @@ def _commit() -> str | None:
     if sha:
         return sha
     try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10)
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10, check=False
+        )
     except OSError:
         return None
     return out.stdout.strip() or None
@@ -169,7 +169,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return m["body"].replace("@REPOSITORY@", url).replace("@COMMIT@", commit)
 
     markdown = re.sub(
-        r"<!-- repository: -->\n(?P<body>.*?)<!-- :repository -->\n?", repo_block, markdown, flags=re.S
+        r"<!-- repository: -->\n(?P<body>.*?)<!-- :repository -->\n?", repo_block, markdown, flags=re.DOTALL
     )
     leftover = re.search(r"@[A-Z_]+@", markdown)
     if leftover:

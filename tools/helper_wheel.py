@@ -76,6 +76,7 @@ def build() -> Path:
             capture_output=True,
             text=True,
             timeout=300,
+            check=False,
         )
         built = sorted(dist.glob("*.whl"))
         if proc.returncode != 0 or len(built) != 1:
