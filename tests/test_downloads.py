@@ -373,11 +373,12 @@ def test_pages_show_the_download_bar_and_titles_link_to_their_files(built_site):
 @pytest.mark.parametrize("lang", pages.LANGS)
 def test_run_page_commands_point_at_files_of_the_built_site(built_site, lang):
     html = (built_site / _page_dir(lang, "run-yourself.md") / "index.html").read_text(encoding="utf-8")
-    text = re.sub(r"<[^>]+>", "", html)
-    urls = sorted(set(re.findall(re.escape(SITE_URL) + r"[^\s\"'<]+", text)))
+    text = re.sub(r"<[^>]+>", "", html).replace("&quot;", '"')
+    assert f"SITE={SITE_URL.rstrip('/')}\n" in text
+    urls = sorted(set(re.findall(r'"\$SITE/([^"]+)"', text)))
     assert any(u.endswith(".whl") for u in urls) and any(u.endswith(".ipynb") for u in urls), urls
     for url in urls:
-        assert (built_site / url[len(SITE_URL):]).is_file(), f"{url} is not in the built site"
+        assert (built_site / url).is_file(), f"$SITE/{url} is not in the built site"
     assert "@" + "WHEEL" not in text
 
 

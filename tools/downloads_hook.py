@@ -150,9 +150,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     """Fill in the Run-the-code page: the wheel's name and URL, the repository."""
     if "@WHEEL" not in markdown and "@SITE_URL@" not in markdown and "<!-- repository:" not in markdown:
         return markdown
-    site = (config.site_url or "").rstrip("/") + "/"
+    site = (config.site_url or "").rstrip("/")
     wheel = _wheel()
-    markdown = markdown.replace("@WHEEL_URL@", site + wheel_uri()).replace("@WHEEL@", wheel.name)
+    markdown = markdown.replace("@WHEEL_URI@", wheel_uri()).replace("@WHEEL@", wheel.name)
     markdown = markdown.replace("@SITE_URL@", site)
     meta = helper_wheel.metadata(wheel)
     lang = _lang(config)
