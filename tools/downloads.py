@@ -49,7 +49,8 @@ _SKIP_REASON = re.compile(r"pytest\.mark\.skip\(\s*reason\s*=\s*(['\"])(?P<reaso
 
 LABELS = {
     "zh": {
-        "site": "PyTorch detach() 深度解析",
+        "site": "PyTorch detach() 深度解析：{title}",
+        "sep": "、",
         "intro": (
             "本页的全部 Python 代码，按页面顺序排列；本站的测试运行的正是这个文件。",
             "在一个空文件夹里运行：python {name}",
@@ -60,7 +61,7 @@ LABELS = {
             "每个单元格下的输出是本站测试运行时记录的。"
             "需要的包：{pkgs}，安装方法见本站“自己运行代码”一页。"
         ),
-        "cuda": "这一段需要 CUDA。本站的测试在 CPU 上运行本文件，所以把它注释掉了；在有 GPU 的机器上去掉下面各行的注释即可运行。",
+        "cuda": "这一段需要 CUDA。本站的测试在 CPU 上运行本文件，所以把它注释掉了。\n在有 GPU 的机器上，去掉下面各行的注释即可运行。",
         "skip": "本站测试跳过这一段：{reason}",
         "spawn": (
             "注意：本页用 `torch.multiprocessing.spawn` 启动子进程，子进程要从文件中导入 "
@@ -69,7 +70,8 @@ LABELS = {
         ),
     },
     "en": {
-        "site": "PyTorch detach() in Depth",
+        "site": "PyTorch detach() in Depth: {title}",
+        "sep": ", ",
         "intro": (
             "All the Python code of this page, in page order; the site's tests run this very file.",
             "Run it in an empty folder: python {name}",
@@ -315,9 +317,9 @@ def script(code: PageCode) -> str:
     name = f"{code.stem}.py"
     run_code = "".join(b.code for b in code.blocks if not b.skip)
     head = [
-        f"{labels['site']}: {code.title}",
+        labels["site"].format(title=code.title),
         *(s.format(name=name) for s in labels["intro"]),
-        labels["needs"].format(pkgs=", ".join(needed_packages(run_code))),
+        labels["needs"].format(pkgs=labels["sep"].join(needed_packages(run_code))),
     ]
     lines = _comment("\n".join(head))
     for item in code.items:
@@ -343,7 +345,7 @@ def notebook(code: PageCode) -> str:
 
     labels = LABELS[code.lang]
     run_code = "".join(b.code for b in code.blocks if not b.skip)
-    pkgs = ", ".join(f"`{p}`" for p in needed_packages(run_code))
+    pkgs = labels["sep"].join(f"`{p}`" for p in needed_packages(run_code))
     intro = [f"# {code.title}", "", labels["nb_intro"].format(title=code.title, pkgs=pkgs)]
     if code.needs_fresh_interpreter:
         intro += ["", labels["spawn"].format(name=f"{code.stem}.py")]
