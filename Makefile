@@ -9,7 +9,7 @@ ADDR   ?= 127.0.0.1:8000
 JOBS   ?= 2
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build lint test test-fast test-versions outputs figures bench bench-gpu test-gpu lint-workflows lock clean
+.PHONY: setup serve build lint test test-fast test-versions test-notebooks outputs figures bench bench-gpu test-gpu lint-workflows lock clean
 
 setup: $(STAMP)
 
@@ -38,6 +38,9 @@ test-fast: setup lint  ## lint, then everything but the build and the browser
 test-versions: setup  ## every snippet under other torch releases -> data/torch-versions/ (nox; ~6 GB and ~10 min install per release)
 	$(VENV)/bin/nox $(if $(TORCH),-s $(addprefix torch-,$(TORCH)),-t versions) -- $(if $(DROP),--drop) $(ARGS)
 	$(PY) -m tools.torch_versions summary
+
+test-notebooks: setup  ## execute every page's notebook in a Jupyter kernel and compare with the records
+	ALL_NOTEBOOKS=1 $(PY) -m pytest -n $(JOBS) tests/test_downloads.py -k test_notebook_executes
 
 outputs: setup  ## re-run every snippet and refresh its recorded output
 	$(PY) -m tools.snippets record
