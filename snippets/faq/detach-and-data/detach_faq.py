@@ -2,7 +2,6 @@
 
 # --8<-- [start:detach-vs-data]
 import textwrap
-import warnings
 
 import torch
 
@@ -24,6 +23,8 @@ else:
 # --8<-- [end:detach-vs-data]
 
 # --8<-- [start:detach-shares-memory]
+import torch
+
 a = torch.tensor([1.0, 2.0], requires_grad=True)
 b = a.detach()  # (1)!
 print("same storage:", b.data_ptr() == a.data_ptr())
@@ -38,6 +39,11 @@ assert c.data_ptr() != a.data_ptr() and a.tolist() == [2.0, 3.0]
 # --8<-- [end:detach-shares-memory]
 
 # --8<-- [start:copy-construct-warning]
+import textwrap
+import warnings
+
+import torch
+
 src = torch.tensor([1.0, 2.0], requires_grad=True) * 2
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
@@ -56,6 +62,10 @@ assert leaf.is_leaf and leaf.requires_grad
 # --8<-- [end:copy-construct-warning]
 
 # --8<-- [start:detach-inplace-view]
+import textwrap
+
+import torch
+
 x = torch.ones(4, requires_grad=True)
 v = (x * 2)[:2]  # (1)!
 try:

@@ -1,8 +1,6 @@
 """FAQ: no_grad(), inference_mode(), eval() and detach()."""
 
 # --8<-- [start:no-grad-vs-detach]
-import textwrap
-
 import torch
 
 torch.manual_seed(0)
@@ -25,6 +23,10 @@ assert torch.equal(w.grad, torch.full((3,), 2.0))
 # --8<-- [end:no-grad-vs-detach]
 
 # --8<-- [start:inference-mode-vs-no-grad]
+import textwrap
+
+import torch
+
 x = torch.ones(3)
 with torch.no_grad():
     a = x * 2
@@ -44,6 +46,10 @@ else:
 # --8<-- [end:inference-mode-vs-no-grad]
 
 # --8<-- [start:inference-tensors-backward]
+import textwrap
+
+import torch
+
 lin = torch.nn.Linear(2, 1)
 with torch.inference_mode():
     feats = torch.ones(4, 2) * 3  # (1)!
@@ -60,6 +66,8 @@ assert torch.equal(lin.weight.grad, torch.full((1, 2), 12.0))
 # --8<-- [end:inference-tensors-backward]
 
 # --8<-- [start:eval-vs-no-grad]
+import torch
+
 torch.manual_seed(0)
 net = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.Dropout(0.5))
 net.eval()  # (1)!

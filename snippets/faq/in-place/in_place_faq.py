@@ -25,6 +25,10 @@ assert torch.allclose(x.grad, x.detach().exp())
 # --8<-- [end:inplace-modified]
 
 # --8<-- [start:relu-inplace]
+import textwrap
+
+import torch
+
 x = torch.tensor([-1.0, 0.5, 2.0], requires_grad=True)
 s = x.sigmoid()  # (1)!
 torch.relu_(s)
@@ -49,6 +53,10 @@ assert torch.equal(grads[0], grads[1])
 # --8<-- [end:relu-inplace]
 
 # --8<-- [start:leaf-inplace]
+import textwrap
+
+import torch
+
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 (w ** 2).sum().backward()
 try:
@@ -65,6 +73,10 @@ assert torch.allclose(w, torch.tensor([0.8, 1.6])) and w.is_leaf
 # --8<-- [end:leaf-inplace]
 
 # --8<-- [start:view-leaf-inplace]
+import textwrap
+
+import torch
+
 weight = torch.nn.Parameter(torch.zeros(2, 3))
 try:
     weight[:, 0] = 1.0  # (1)!
@@ -86,6 +98,8 @@ assert torch.equal(weight.grad[:, 1], torch.zeros(2))
 # --8<-- [end:view-leaf-inplace]
 
 # --8<-- [start:inplace-when-allowed]
+import torch
+
 def modify_then_backward(which):
     x = torch.arange(3.0, requires_grad=True)
     u = 2 * x

@@ -1,8 +1,6 @@
 """FAQ: memory that grows in a loop, and the second backward."""
 
 # --8<-- [start:validation-oom]
-import textwrap
-
 import torch
 
 torch.manual_seed(0)
@@ -18,6 +16,8 @@ assert out.grad_fn is None
 # --8<-- [end:validation-oom]
 
 # --8<-- [start:accumulate-loss]
+import torch
+
 torch.manual_seed(0)
 model = torch.nn.Linear(4, 1)
 total = 0.0
@@ -47,6 +47,10 @@ assert isinstance(total, float)
 # --8<-- [end:accumulate-loss]
 
 # --8<-- [start:backward-twice]
+import textwrap
+
+import torch
+
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 loss = (w.exp() * w).sum()
 loss.backward()  # (1)!
@@ -66,6 +70,8 @@ assert torch.allclose(w.grad, 2 * (w.exp() * (1 + w)).detach())
 # --8<-- [end:backward-twice]
 
 # --8<-- [start:rnn-hidden-detach]
+import torch
+
 torch.manual_seed(0)
 cell = torch.nn.RNNCell(3, 4)
 opt = torch.optim.SGD(cell.parameters(), lr=0.1)
@@ -92,6 +98,8 @@ assert failed
 # --8<-- [end:rnn-hidden-detach]
 
 # --8<-- [start:item-vs-detach]
+import torch
+
 torch.manual_seed(0)
 model = torch.nn.Linear(4, 1)
 loss = model(torch.randn(2, 4)).pow(2).mean()

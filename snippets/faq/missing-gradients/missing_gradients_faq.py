@@ -23,6 +23,8 @@ assert unused == ["b.weight", "b.bias"]
 # --8<-- [end:ddp-unused]
 
 # --8<-- [start:argmax-round]
+import torch
+
 x = torch.tensor([0.2, 1.7, 0.9], requires_grad=True)
 idx = x.argmax()  # (1)!
 print("argmax:", idx.item(), "| requires_grad:", idx.requires_grad)
@@ -40,6 +42,8 @@ assert x.grad.abs().sum().item() > 0
 
 # --8<-- [start:tensor-from-list]
 import warnings
+
+import torch
 
 a = torch.tensor(0.0, requires_grad=True)
 parts = [a.cos(), a.sin() + 1]

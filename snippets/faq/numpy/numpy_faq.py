@@ -3,7 +3,6 @@
 # --8<-- [start:numpy-requires-grad]
 import textwrap
 
-import numpy as np
 import torch
 
 w = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -21,6 +20,9 @@ assert a.ctypes.data == y.data_ptr()
 # --8<-- [end:numpy-requires-grad]
 
 # --8<-- [start:numpy-cuda]
+import numpy as np
+import torch
+
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 y = w * 3
 copy_first = y.to(torch.float64)  # (1)!
@@ -35,6 +37,9 @@ assert np.allclose(a, [3.0, 6.0])
 # --8<-- [end:numpy-cuda]
 
 # --8<-- [start:numpy-shares-memory]
+import numpy as np
+import torch
+
 t = torch.zeros(3)
 a = t.numpy()
 a[0] = 7.0  # (1)!

@@ -2,7 +2,6 @@
 
 # --8<-- [start:element-0-no-grad-fn]
 import textwrap
-import warnings
 
 import torch
 
@@ -23,6 +22,8 @@ assert torch.equal(w.grad, torch.tensor([3.0, 3.0]))
 # --8<-- [end:element-0-no-grad-fn]
 
 # --8<-- [start:loss-requires-grad-hack]
+import torch
+
 torch.manual_seed(0)
 model = torch.nn.Linear(2, 1)
 pred = model(torch.ones(4, 2)).detach()  # (1)!
@@ -40,6 +41,11 @@ assert model.weight.grad is not None
 # --8<-- [end:loss-requires-grad-hack]
 
 # --8<-- [start:nonleaf-grad-warning]
+import textwrap
+import warnings
+
+import torch
+
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 h = w * 2  # (1)!
 loss = (h ** 2).sum()
@@ -59,6 +65,10 @@ assert seen is None and issubclass(caught[0].category, UserWarning)
 # --8<-- [end:nonleaf-grad-warning]
 
 # --8<-- [start:leaf-definition]
+import textwrap
+
+import torch
+
 x = torch.tensor([1.0], requires_grad=True)
 y = x * 2  # (1)!
 z = torch.tensor([1.0]) * 2
@@ -76,6 +86,8 @@ else:
 # --8<-- [end:leaf-definition]
 
 # --8<-- [start:freeze-requires-grad-vs-no-grad]
+import torch
+
 torch.manual_seed(0)
 backbone, head = torch.nn.Linear(3, 3), torch.nn.Linear(3, 1)
 backbone.requires_grad_(False)  # (1)!

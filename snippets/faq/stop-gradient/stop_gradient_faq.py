@@ -20,6 +20,8 @@ assert torch.equal(x.grad, torch.zeros(4))
 # --8<-- [end:ste]
 
 # --8<-- [start:gan-detach]
+import torch
+
 torch.manual_seed(0)
 G, D = torch.nn.Linear(2, 2), torch.nn.Linear(2, 1)
 fake = G(torch.randn(4, 2))
