@@ -10,6 +10,8 @@ y = x.sigmoid()  # (1)!
 y.data.mul_(2)  # (2)!
 y.sum().backward()
 print("gradient after .data.mul_:", x.grad)
+s = torch.tensor([0.0, 1.0, 2.0]).sigmoid()
+assert not torch.allclose(x.grad, s * (1 - s))  # silently wrong
 
 x.grad = None
 y = x.sigmoid()
@@ -17,7 +19,8 @@ y.detach().mul_(2)  # (3)!
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}".split(" Hint")[0], 72))
+    msg = f"RuntimeError: {err}".split(" Hint")[0]
+    print(textwrap.fill(msg, 72, break_on_hyphens=False))
 else:
     raise AssertionError("detach() keeps the version check")
 # --8<-- [end:detach-vs-data]
@@ -48,7 +51,8 @@ src = torch.tensor([1.0, 2.0], requires_grad=True) * 2
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     copy = torch.tensor(src)  # (1)!
-print(textwrap.fill(f"UserWarning: {caught[0].message}", 72))
+msg = f"UserWarning: {caught[0].message}"
+print(textwrap.fill(msg, 72, break_on_hyphens=False))
 assert caught and issubclass(caught[0].category, UserWarning)
 print("torch.tensor(src): requires_grad", copy.requires_grad,
       "| grad_fn", copy.grad_fn)
@@ -71,7 +75,7 @@ v = (x * 2)[:2]  # (1)!
 try:
     v.detach_()
 except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72))
+    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
 else:
     raise AssertionError("detach_() on a view should raise")
 d = v.detach()  # (2)!

@@ -40,7 +40,7 @@ print("version counter of a:", a._version)  # (1)!
 try:
     b._version
 except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72))
+    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
 else:
     raise AssertionError("inference tensors have no version counter")
 # --8<-- [end:inference-mode-vs-no-grad]
@@ -56,7 +56,7 @@ with torch.inference_mode():
 try:
     lin(feats).sum().backward()
 except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72))
+    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
 else:
     raise AssertionError("an inference tensor cannot be saved")
 

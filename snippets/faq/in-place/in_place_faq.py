@@ -13,7 +13,8 @@ print("y._version:", y._version)
 try:
     loss.backward()
 except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}".split(" Hint")[0], 72))
+    msg = f"RuntimeError: {err}".split(" Hint")[0]
+    print(textwrap.fill(msg, 72, break_on_hyphens=False))
 else:
     raise AssertionError("exp saved its output; changing it must raise")
 
@@ -36,7 +37,7 @@ try:
     s.sum().backward()
 except RuntimeError as err:
     print(textwrap.fill(f"sigmoid, then relu_: RuntimeError: {err}"
-                        .split(" Hint")[0], 72))
+                        .split(" Hint")[0], 72, break_on_hyphens=False))
 else:
     raise AssertionError("relu_ overwrote what sigmoid saved")
 
@@ -62,7 +63,7 @@ w = torch.tensor([1.0, 2.0], requires_grad=True)
 try:
     w -= 0.1 * w.grad  # (1)!
 except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72))
+    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
 else:
     raise AssertionError("in-place on a leaf that requires grad")
 
@@ -81,7 +82,7 @@ weight = torch.nn.Parameter(torch.zeros(2, 3))
 try:
     weight[:, 0] = 1.0  # (1)!
 except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72))
+    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
 else:
     raise AssertionError("writing into a view of a leaf must raise")
 

@@ -57,7 +57,7 @@ loss.backward()  # (1)!
 try:
     loss.backward()
 except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72))
+    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
 else:
     raise AssertionError("the saved tensors were freed")
 

@@ -10,7 +10,7 @@ y = w * 3
 try:
     y.numpy()
 except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72))
+    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
 else:
     raise AssertionError(".numpy() on a tensor that requires grad")
 

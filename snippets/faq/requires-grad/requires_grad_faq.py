@@ -12,7 +12,8 @@ for name, loss in [("after detach()", cut.sum()),
     try:
         loss.backward()
     except RuntimeError as err:
-        print(textwrap.fill(f"{name}: RuntimeError: {err}", 72))
+        msg = f"{name}: RuntimeError: {err}"
+        print(textwrap.fill(msg, 72, break_on_hyphens=False))
     else:
         raise AssertionError("a loss outside the graph cannot backward")
 
@@ -60,7 +61,7 @@ with warnings.catch_warnings(record=True) as caught:
     seen = h2.grad  # (3)!
 print("h2.grad without retain_grad():", seen)
 first = ". ".join(str(caught[0].message).split(". ")[:2])
-print(textwrap.fill(f"UserWarning: {first}.", 72))
+print(textwrap.fill(f"UserWarning: {first}.", 72, break_on_hyphens=False))
 assert seen is None and issubclass(caught[0].category, UserWarning)
 # --8<-- [end:nonleaf-grad-warning]
 
@@ -80,7 +81,7 @@ assert x.is_leaf and not y.is_leaf and z.is_leaf
 try:
     y.requires_grad = False  # (3)!
 except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72))
+    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
 else:
     raise AssertionError("only leaves can change requires_grad")
 # --8<-- [end:leaf-definition]
