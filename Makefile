@@ -9,7 +9,7 @@ ADDR   ?= 127.0.0.1:8000
 JOBS   ?= 2
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test test-fast outputs figures bench bench-gpu test-gpu lint-workflows lock clean
+.PHONY: setup serve build lint test test-fast outputs figures bench bench-gpu test-gpu lint-workflows lock clean
 
 setup: $(STAMP)
 
@@ -26,10 +26,13 @@ serve: setup  ## build the site and serve it at http://127.0.0.1:8000/detach-in-
 build: setup  ## strict build into site/
 	$(VENV)/bin/mkdocs build --strict
 
-test: setup  ## the whole test suite (browser tests need /usr/bin/chromium)
+lint: setup  ## ruff over tools/ src/ tests/ benchmarks/ figures/ snippets/ (config: pyproject.toml)
+	$(VENV)/bin/ruff check
+
+test: setup lint  ## lint, then the whole test suite (browser tests need /usr/bin/chromium)
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup
 
-test-fast: setup  ## everything but the build and the browser
+test-fast: setup lint  ## lint, then everything but the build and the browser
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup -m "not browser" --deselect tests/test_build.py
 
 outputs: setup  ## re-run every snippet and refresh its recorded output

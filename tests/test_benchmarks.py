@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import figures as fig_tools
+from tools import figure_build as fig_tools
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -33,7 +33,7 @@ def check_result(result: dict, name: str, device: str) -> None:
     assert result["device"] == device
     assert result["size"] in ("tiny", "full")
     prov = result["provenance"]
-    assert PROVENANCE_KEYS <= prov.keys(), PROVENANCE_KEYS - prov.keys()
+    assert prov.keys() >= PROVENANCE_KEYS, PROVENANCE_KEYS - prov.keys()
     assert prov["machine"]["cpu_model"] and prov["machine"]["logical_cores"] >= 1
     assert prov["device"]["type"] == device
     if device == "cuda":

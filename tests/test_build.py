@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from tools import pages
 
 pytestmark = pytest.mark.xdist_group("site")

@@ -1,4 +1,5 @@
-"""What a leaf is: a tensor with no grad_fn. Seed 000 says "a tensor the user created"."""
+"""What a leaf is: a tensor with no grad_fn. Seed 000 says "a tensor the user
+created"."""
 
 # --8<-- [start:definition]
 import textwrap

@@ -1,7 +1,7 @@
 # runner: subprocess
 # timeout: 180
-"""DDP (gloo, CPU, two processes): a detach inside forward leaves parameters unused;
-the error, find_unused_parameters=True, and seed 000's two forms."""
+"""DDP (gloo, CPU, two processes): a detach inside forward leaves parameters
+unused; the error, find_unused_parameters=True, and seed 000's two forms."""
 
 # --8<-- [start:setup]
 import os
@@ -95,8 +95,13 @@ if __name__ == "__main__":
     assert r1["error"] == r0["error"].replace("rank 0", "rank 1")
     rest = [{k: v for k, v in r.items() if k != "error"} for r in (r0, r1)]
     assert rest[0] == rest[1]
-    assert r0["error"].startswith("Expected to have finished reduction in the prior")
-    assert results[0]["grads"] == {"stage1.weight": False, "stage1.bias": False,
-                                   "stage2.weight": True, "stage2.bias": True}
+    assert r0["error"].startswith(
+        "Expected to have finished reduction in the prior")
+    assert results[0]["grads"] == {
+        "stage1.weight": False,
+        "stage1.bias": False,
+        "stage2.weight": True,
+        "stage2.bias": True,
+    }
     assert results[0]["seed forms"] == (True, True)  # (2)!
 # --8<-- [end:run]
