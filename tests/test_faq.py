@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+
 from tools import faq as F
 from tools import pages
 
@@ -124,10 +125,14 @@ MALFORMED = {
     "half an answer": ("numpy-cuda", _drop("answer_en"), "missing ['answer_en']"),
     "Chinese in English": ("numpy-cuda", _set("answer_en", "照报错说的做"), "answer_en contains Chinese"),
     "missing evidence file": (
-        "numpy-cuda", _set("evidence", "snippets/faq/numpy/nope.py:numpy-cuda"), "does not exist",
+        "numpy-cuda",
+        _set("evidence", "snippets/faq/numpy/nope.py:numpy-cuda"),
+        "does not exist",
     ),
     "missing section": (
-        "numpy-cuda", _set("evidence", "snippets/faq/numpy/numpy_faq.py:nope"), "section 'nope' is not in",
+        "numpy-cuda",
+        _set("evidence", "snippets/faq/numpy/numpy_faq.py:nope"),
+        "section 'nope' is not in",
     ),
     "evidence of another topic": (
         "numpy-cuda",
@@ -136,9 +141,15 @@ MALFORMED = {
     ),
     "notes do not match markers": ("numpy-cuda", _set("notes_en", ["one"]), "notes_en has 1 note(s)"),
     "error text not printed": (
-        "numpy-requires-grad", _set("error", "Can't call numpy()!"), "does not appear in the recorded output",
+        "numpy-requires-grad",
+        _set("error", "Can't call numpy()!"),
+        "does not appear in the recorded output",
     ),
-    "dangling see": ("numpy-cuda", _set("see", "scenarios/leaving-pytorch.md#nope"), "has no heading { #nope }"),
+    "dangling see": (
+        "numpy-cuda",
+        _set("see", "scenarios/leaving-pytorch.md#nope"),
+        "has no heading { #nope }",
+    ),
     "untranslated quote": ("gan-detach", _drop("asked_en"), "add asked_en"),
     "unknown field": ("numpy-cuda", _set("answer_fr", "oui"), "unknown field(s) ['answer_fr']"),
 }
@@ -200,8 +211,10 @@ def test_cli_rejects_a_bad_argument(capsys):
 @pytest.mark.xdist_group("site")
 def test_search_index_holds_every_error_text(built_site: Path):
     index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    text = " ".join(
-        d["text"] for d in index["docs"] if "faq/" in d["location"]
-    ).replace("&#x27;", "'").replace("&quot;", '"')
+    text = (
+        " ".join(d["text"] for d in index["docs"] if "faq/" in d["location"])
+        .replace("&#x27;", "'")
+        .replace("&quot;", '"')
+    )
     missing = [q.id for q in ANSWERED if q.error and q.error not in text]
     assert not missing, f"error texts not in the search index: {missing}"

@@ -38,7 +38,7 @@ assert not a.is_inference() and b.is_inference()
 assert not a.requires_grad and not b.requires_grad
 print("version counter of a:", a._version)  # (1)!
 try:
-    b._version
+    print(b._version)
 except RuntimeError as err:
     print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
 else:

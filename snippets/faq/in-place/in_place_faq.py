@@ -101,6 +101,7 @@ assert torch.equal(weight.grad[:, 1], torch.zeros(2))
 # --8<-- [start:inplace-when-allowed]
 import torch
 
+
 def modify_then_backward(which):
     x = torch.arange(3.0, requires_grad=True)
     u = 2 * x
