@@ -18,8 +18,12 @@ with torch.no_grad():
     a, b = x * 2, x + 1
 print("inside no_grad:", a.requires_grad, b.requires_grad)
 assert not a.requires_grad and not b.requires_grad  # verdict: s000-13 true
+with torch.no_grad():
+    v = x[:1]  # a view: the exception
+print("a view made inside no_grad requires grad:", v.requires_grad)
+assert v.requires_grad and v._base is x  # verdict: s000-13 true
 print("no_grad results are new tensors:", a is not x and a.data_ptr() != x.data_ptr())
-assert a is not x and a.data_ptr() != x.data_ptr()  # verdict: s000-28 false
+assert a is not x and a.data_ptr() != x.data_ptr()  # verdict: s000-28 misleading
 z = x.detach() * 2
 assert not z.requires_grad and (x * 2).requires_grad  # verdict: s002-10 true, verdict: s002-27 true
 # --8<-- [end:table]

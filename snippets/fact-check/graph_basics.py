@@ -58,7 +58,7 @@ y2 = a * 2
 d2 = y2.detach()
 print("y2 keeps", type(y2.grad_fn).__name__, "| d2: grad_fn", d2.grad_fn, " is a view", d2._is_view())
 assert y2.requires_grad and type(y2.grad_fn).__name__ == "MulBackward0"
-assert d2.grad_fn is None and not d2._is_view() and d2._base is None  # verdict: s000-27 misleading
+assert d2.grad_fn is None and not d2._is_view() and d2._base is None  # verdict: s000-27 true
 # --8<-- [end:detach]
 
 # --8<-- [start:seed-002]
