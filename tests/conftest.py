@@ -1,4 +1,4 @@
-"""Shared fixtures: the snippet zygote, the built site, CUDA detection."""
+"""Shared fixtures: the snippet fork server, the built site; CUDA-marked tests skip."""
 
 from __future__ import annotations
 
@@ -13,15 +13,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools import snippets as snippet_tools  # noqa: E402
+from tools.repo import cuda_available  # noqa: E402
+from tools.snippet_runner import ForkServer  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
-
-
-def cuda_available() -> bool:
-    import torch
-
-    return torch.cuda.is_available()
 
 
 def pytest_collection_modifyitems(config, items):
@@ -34,10 +29,10 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def zygote():
-    z = snippet_tools.Zygote()
-    yield z
-    z.close()
+def fork_server():
+    server = ForkServer()
+    yield server
+    server.close()
 
 
 @pytest.fixture(scope="session")

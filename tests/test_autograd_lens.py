@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import weakref
 
 import matplotlib
 
@@ -155,3 +156,109 @@ def test_ledger_documented_caveat_no_inplace_check():
     b.detach().add_(1)  # without the ledger, backward would raise
     b.sum().backward()
     assert torch.allclose(a.grad, torch.full((3,), torch.e + 1))  # silently wrong: e, not e+1
+
+
+# -- node identity: no walk may depend on Python wrapper lifetimes --------------
+# torch may create the Python object for a backward node on each access to
+# grad_fn / next_functions and free it as soon as nobody holds it (2.5 does);
+# while one is alive, the same object comes back. These fakes do exactly that,
+# so a walk that remembers nodes by id() without holding them sees a freed
+# address reused by another node, on any torch.
+
+
+class _FakeNode:
+    """The stable node behind the wrappers (like a C++ autograd Node)."""
+
+    def __init__(self, cls, inputs=(), variable=None):
+        self.cls, self.inputs, self.variable = cls, inputs, variable
+        self._wrapper = None
+
+    def wrapper(self):
+        alive = self._wrapper() if self._wrapper is not None else None
+        if alive is None:
+            alive = self.cls(self)
+            self._wrapper = weakref.ref(alive)
+        return alive
+
+
+class _Wrapper:
+    __slots__ = ("__weakref__", "_node")
+
+    def __init__(self, node):
+        self._node = node
+
+    @property
+    def next_functions(self):
+        return tuple((n.wrapper() if n else None, 0) for n in self._node.inputs)
+
+
+class AccumulateGrad(_Wrapper):
+    __slots__ = ()
+
+    @property
+    def variable(self):
+        return self._node.variable
+
+
+class SumBackward0(_Wrapper):
+    __slots__ = ()
+
+
+class AddBackward0(_Wrapper):
+    __slots__ = ()
+
+
+class AddmmBackward0(_Wrapper):
+    __slots__ = ()
+
+
+class TBackward0(_Wrapper):
+    __slots__ = ()
+
+
+class MulBackward0(_Wrapper):
+    __slots__ = ()
+
+
+class _FakeGraphTensor(torch.Tensor):
+    """A tensor whose grad_fn is a fresh-wrapper fake graph."""
+
+    @property
+    def grad_fn(self):
+        return self._fake_root.wrapper()
+
+
+def _fake_tensor(root: _FakeNode) -> torch.Tensor:
+    t = torch.zeros(()).as_subclass(_FakeGraphTensor)
+    t._fake_root = root
+    return t
+
+
+def test_reach_does_not_depend_on_wrapper_lifetimes():
+    # The graph of nn.Linear(4, 1)(x).sum(): Sum -> Addmm -> (bias, None, T -> weight)
+    w = nn.Parameter(torch.ones(1, 4))
+    b = nn.Parameter(torch.ones(1))
+    acc_b = _FakeNode(AccumulateGrad, variable=b)
+    acc_w = _FakeNode(AccumulateGrad, variable=w)
+    addmm = _FakeNode(AddmmBackward0, (acc_b, None, _FakeNode(TBackward0, (acc_w,))))
+    loss = _fake_tensor(_FakeNode(SumBackward0, (addmm,)))
+    assert reached_parameters(loss, [("weight", w), ("bias", b)]) == ["weight", "bias"]
+
+
+def test_graph_does_not_depend_on_wrapper_lifetimes():
+    # A diamond whose shared node is reached through two different parents, and
+    # a named intermediate: each node must appear once, with its name.
+    x = nn.Parameter(torch.ones(2))
+    acc = _FakeNode(AccumulateGrad, variable=x)
+    shared = _FakeNode(MulBackward0, (acc,))
+    left = _FakeNode(MulBackward0, (shared,))
+    right = _FakeNode(TBackward0, (shared,))
+    root = _fake_tensor(_FakeNode(AddBackward0, (left, right)))
+    hidden = _fake_tensor(shared)
+    g = autograd_graph({"z": root}, {"x": x, "h": hidden})
+    assert g.labels() == [
+        "z", "AddBackward0", "MulBackward0", "MulBackward0", "AccumulateGrad", "x",
+        "TBackward0",
+    ]
+    assert [n.detail for n in g.nodes if n.label == "MulBackward0"] == ["", "h.grad_fn"]
+    assert len(g.edges) == 7

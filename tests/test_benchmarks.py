@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import figures as fig_tools
+from tools import figure_build as fig_tools
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

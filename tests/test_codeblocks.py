@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from tools import pages
-from tools import snippets as st
-
-from .conftest import cuda_available
+from tools.page_code import reader_code
+from tools.repo import cuda_available
+from tools.snippet_records import fresh
+from tools.snippet_source import DEFAULT_TIMEOUT, SnippetError, all_snippets, parse
 
 _SKIP = re.compile(r"pytest\.mark\.skip\(\s*reason\s*=\s*(['\"]).+\1\s*\)")
 
@@ -25,12 +26,12 @@ _SKIP = re.compile(r"pytest\.mark\.skip\(\s*reason\s*=\s*(['\"]).+\1\s*\)")
 def _cuda_only() -> set[Path]:
     if cuda_available():
         return set()
-    return {p.resolve() for p in st.all_snippets() if st.parse(p).needs_cuda}
+    return {p.resolve() for p in all_snippets() if parse(p).needs_cuda}
 
 
 @pytest.mark.parametrize("page", pages.pages("zh"), ids=str)
-def test_page_code_runs_top_to_bottom(page, zygote, tmp_path):
-    blocks = pages.reader_code(pages.text("zh", page), drop_files=_cuda_only())
+def test_page_code_runs_top_to_bottom(page, fork_server, tmp_path):
+    blocks = reader_code(pages.text("zh", page), drop_files=_cuda_only())
     if not blocks:
         pytest.skip("no Python blocks on this page")
     parts = []
@@ -48,8 +49,8 @@ def test_page_code_runs_top_to_bottom(page, zygote, tmp_path):
     )
     script.write_text(header + "\n".join(parts), encoding="utf-8")
     try:
-        st.run(script, zygote if "runner" not in _headers(page) else None)
-    except st.SnippetError as err:
+        fresh(script, fork_server if "runner" not in _headers(page) else None)
+    except SnippetError as err:
         pytest.fail(f"docs/zh/{page}: the page's code fails when run top to bottom.\n{err}", pytrace=False)
 
 
@@ -60,9 +61,9 @@ def _headers(page) -> dict[str, str]:
     for inc in pages.includes(pages.text("zh", page)):
         if inc.path.suffix != ".py" or not inc.path.is_file():
             continue
-        snippet = st.parse(inc.path)
+        snippet = parse(inc.path)
         total += snippet.timeout
         if snippet.runner == "subprocess":
             out["runner"] = "subprocess"
-    out["timeout"] = str(max(total, st.DEFAULT_TIMEOUT))
+    out["timeout"] = str(max(total, DEFAULT_TIMEOUT))
     return out

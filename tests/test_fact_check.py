@@ -7,13 +7,14 @@ import re
 from pathlib import Path
 
 import pytest
-from tools import fact_check as fc
-from tools import pages
+from tools import fact_check_data as data
+from tools import fact_check_hook as hook
+from tools import fact_check_table as table
+from tools import pages, sections
+from tools.repo import CJK, ROOT
 
-ROOT = pages.ROOT
-CLAIMS = fc.load_claims()
+CLAIMS = data.load_claims()
 MARKER = re.compile(r"verdict:\s*(?P<id>s\d{3}-\d{2})\s+(?P<verdict>true|false|misleading|unverifiable)\b")
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _markers(path: Path) -> set[tuple[str, str]]:
@@ -31,12 +32,12 @@ def _embedded_files() -> set[Path]:
 def test_there_are_about_fifty_claims_from_all_three_seeds():
     assert len(CLAIMS) >= 45, f"only {len(CLAIMS)} claims in data/fact-check.yml"
     assert {c["seed"] for c in CLAIMS} == {"000", "002", "003"}
-    assert set(fc.VERDICTS) <= {c["verdict"] for c in CLAIMS}
+    assert set(data.VERDICTS) <= {c["verdict"] for c in CLAIMS}
 
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=[c["id"] for c in CLAIMS])
 def test_evidence_exists_runs_and_asserts_the_verdict(claim):
-    path, section = fc.split_evidence(claim["evidence"])
+    path, section = data.split_evidence(claim["evidence"])
     file = ROOT / path
     assert file.is_file(), f"{claim['id']}: evidence {path} does not exist"
     if path.startswith("snippets/"):
@@ -51,8 +52,7 @@ def test_evidence_exists_runs_and_asserts_the_verdict(claim):
         f"the assert that settles it; it has {sorted(m for m in found if m[0] == claim['id'])}"
     )
     if section is not None:
-        text = file.read_text(encoding="utf-8")
-        body = text.split(f"[start:{section}]", 1)[1].split(f"[end:{section}]", 1)[0]
+        body = sections.body(file.read_text(encoding="utf-8"), section, path) or ""
         assert marker in _markers_in_text(body), f"{claim['id']}: the marker is not inside section {section!r}"
 
 
@@ -86,12 +86,12 @@ def test_benchmark_links_and_gpu_claims():
     # claims about GPU numbers stay unverifiable until a GPU result exists
     for c in CLAIMS:
         if c.get("gpu") and c["verdict"] == "unverifiable":
-            assert "GPU" in fc.render([c], "en")
+            assert "GPU" in table.render([c], "en")
 
 
 @pytest.mark.parametrize("lang", pages.LANGS)
 def test_rendered_table_lists_every_claim_in_its_language(lang):
-    md = fc.render(CLAIMS, lang)
+    md = table.render(CLAIMS, lang)
     for c in CLAIMS:
         assert f'id="{c["id"]}"' in md
     rows = [line for line in md.splitlines() if line.startswith('| <span id="s')]
@@ -101,14 +101,14 @@ def test_rendered_table_lists_every_claim_in_its_language(lang):
         assert "not yet measured" in md
     else:
         assert "尚未测量" in md
-    assert pages.text(lang, fc.PAGE).count(fc.MARKER) == 1
+    assert pages.text(lang, table.PAGE).count(hook.MARKER) == 1
 
 
 def test_evidence_links_point_to_the_embedding_page():
-    by_path = {fc.split_evidence(c["evidence"])[0]: c for c in CLAIMS}
+    by_path = {data.split_evidence(c["evidence"])[0]: c for c in CLAIMS}
     for path, claim in by_path.items():
         for lang in pages.LANGS:
-            link = fc.evidence_link(claim, lang)
+            link = table.evidence_link(claim, lang)
             assert path in link
             owner = path.removeprefix("snippets/").rsplit("/", 1)[0]
             if owner == "fact-check":
@@ -139,11 +139,11 @@ GOOD = {
 
 
 def test_a_good_entry_loads(tmp_path):
-    (claim,) = fc.load_claims(_write(tmp_path, GOOD))
+    (claim,) = data.load_claims(_write(tmp_path, GOOD))
     assert claim["verdict"] == "true"
-    (claim,) = fc.load_claims(_write(tmp_path, {**GOOD, "verdict": False}))  # bare YAML boolean
+    (claim,) = data.load_claims(_write(tmp_path, {**GOOD, "verdict": False}))  # bare YAML boolean
     assert claim["verdict"] == "false"
-    (claim,) = fc.load_claims(_write(tmp_path, {**GOOD, "see": "scenarios/gan.md"}))
+    (claim,) = data.load_claims(_write(tmp_path, {**GOOD, "see": "scenarios/gan.md"}))
     assert claim["see"] == ["scenarios/gan.md"]
 
 
@@ -152,10 +152,10 @@ def test_see_also_links_render_relative_to_the_page(lang):
     claims = [c for c in CLAIMS if c.get("see")]
     assert claims, "some claims should point to the scenario pages that settle them too"
     for c in claims:
-        row = fc.render([c], lang)
+        row = table.render([c], lang)
         for page in c["see"]:
             assert f"]({page})" in row
-        assert f"](../{c['see'][0]})" in fc.render([c], lang, from_page="pitfalls/x.md")
+        assert f"](../{c['see'][0]})" in table.render([c], lang, from_page="pitfalls/x.md")
 
 
 @pytest.mark.parametrize(
@@ -176,8 +176,8 @@ def test_see_also_links_render_relative_to_the_page(lang):
 )
 def test_a_bad_entry_fails_loudly_naming_it(tmp_path, change, message):
     entry = {k: v for k, v in {**GOOD, **change}.items() if v is not None}
-    with pytest.raises(fc.FactCheckError) as err:
-        fc.load_claims(_write(tmp_path, entry))
+    with pytest.raises(data.FactCheckError) as err:
+        data.load_claims(_write(tmp_path, entry))
     text = str(err.value)
     assert message in text
     assert entry.get("id", "") in text and "data/fact-check.yml" in text
@@ -188,15 +188,14 @@ def test_duplicate_ids_fail(tmp_path):
 
     p = tmp_path / "fc.yml"
     p.write_text(yaml.safe_dump({"claims": [GOOD, GOOD]}, allow_unicode=True), encoding="utf-8")
-    with pytest.raises(fc.FactCheckError, match="duplicate id"):
-        fc.load_claims(p)
+    with pytest.raises(data.FactCheckError, match="duplicate id"):
+        data.load_claims(p)
 
 
 def test_the_hook_raises_a_plugin_error(tmp_path, monkeypatch):
     from mkdocs.exceptions import PluginError
 
-    assert issubclass(fc.FactCheckError, PluginError)
-    monkeypatch.setattr(fc, "DATA", _write(tmp_path, {**GOOD, "verdict": "nope"}))
+    monkeypatch.setattr(data, "DATA", _write(tmp_path, {**GOOD, "verdict": "nope"}))
 
     class _File:
         src_uri = "en/fact-check.md"
@@ -205,11 +204,11 @@ def test_the_hook_raises_a_plugin_error(tmp_path, monkeypatch):
         file = _File()
 
     with pytest.raises(PluginError, match="s000-99"):
-        fc.on_page_markdown(f"# x\n\n{fc.MARKER}\n", _Page(), None, None)
+        hook.on_page_markdown(f"# x\n\n{hook.MARKER}\n", _Page(), None, None)
     # a page without the marker is left alone and reads no data
-    assert fc.on_page_markdown("# y\n", _Page(), None, None) == "# y\n"
+    assert hook.on_page_markdown("# y\n", _Page(), None, None) == "# y\n"
 
 
 def test_render_rejects_an_unknown_language():
     with pytest.raises(ValueError, match="lang"):
-        fc.render(CLAIMS, "fr")
+        table.render(CLAIMS, "fr")

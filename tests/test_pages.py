@@ -7,13 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from tools import figures as fig_tools
+from tools import figure_build as fig_tools
 from tools import pages
-from tools import snippets as st
+from tools.repo import CJK, rel
+from tools.snippet_source import all_snippets
 
-ROOT = pages.ROOT
 ZH, EN = pages.pages("zh"), pages.pages("en")
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def test_every_page_exists_in_both_languages():
@@ -117,13 +116,15 @@ def test_every_snippet_is_embedded_by_its_page():
         for inc in pages.includes(pages.text("zh", page)):
             embedded.setdefault(inc.path, set()).add(page)
     problems = []
-    for path in st.all_snippets():
-        owner = path.parent.relative_to(st.SNIPPETS).as_posix() + ".md"
+    for path in all_snippets():
+        owners = pages.owner_pages(path)
         users = embedded.get(path.resolve(), set())
         if not users:
-            problems.append(f"{st.rel(path)} is embedded by no page")
-        elif Path(owner) not in users and Path(owner.replace(".md", "/index.md")) not in users:
-            problems.append(f"{st.rel(path)} lives under the folder of {owner} but that page does not embed it")
+            problems.append(f"{rel(path)} is embedded by no page")
+        elif not any(Path(owner) in users for owner in owners):
+            problems.append(
+                f"{rel(path)} lives under the folder of {owners[0]} but that page does not embed it"
+            )
     assert not problems, "\n".join(problems)
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tools import figures as fig_tools
-from tools import pages
-from tools import snippets as st
-
-ROOT = pages.ROOT
+from tools import figure_build as fig_tools
+from tools import snippet_records as records
+from tools.page_code import expand
+from tools.repo import ROOT
+from tools.snippet_source import SnippetError, parse
 
 
 def _snippet(tmp_path: Path, body: str, name: str = "demo.py") -> Path:
@@ -23,46 +23,46 @@ def _snippet(tmp_path: Path, body: str, name: str = "demo.py") -> Path:
     return path
 
 
-def test_sections_become_record_sections(tmp_path, zygote):
+def test_sections_become_record_sections(tmp_path, fork_server):
     path = _snippet(tmp_path, "print('setup')\n# --8<-- [start:a]\nprint('in a')\n# --8<-- [end:a]\n")
-    assert st.run(path, zygote) == "setup\n# --8<-- [start:a]\nin a\n# --8<-- [end:a]\n"
+    assert records.fresh(path, fork_server) == "setup\n# --8<-- [start:a]\nin a\n# --8<-- [end:a]\n"
 
 
-def test_stale_record_shows_a_diff_and_the_refresh_command(tmp_path, zygote):
+def test_stale_record_shows_a_diff_and_the_refresh_command(tmp_path, fork_server):
     path = _snippet(tmp_path, "# --8<-- [start:a]\nprint(1 + 1)\n# --8<-- [end:a]\n")
-    st.record(path, zygote)
+    records.record(path, fork_server)
     path.with_suffix(".out").write_text("# --8<-- [start:a]\n3\n# --8<-- [end:a]\n")
-    with pytest.raises(st.SnippetError) as err:
-        st.check(path, zygote)
+    with pytest.raises(SnippetError) as err:
+        records.check(path, fork_server)
     message = str(err.value)
     assert "-3" in message and "+2" in message
     assert "make outputs" in message and "tools.snippets record" in message
 
 
-def test_missing_record_says_how_to_make_it(tmp_path, zygote):
+def test_missing_record_says_how_to_make_it(tmp_path, fork_server):
     path = _snippet(tmp_path, "print('x')\n")
-    with pytest.raises(st.SnippetError, match="has no recorded output.*make outputs"):
-        st.check(path, zygote)
+    with pytest.raises(SnippetError, match="has no recorded output.*make outputs"):
+        records.check(path, fork_server)
 
 
-def test_failing_snippet_names_file_and_line(tmp_path, zygote):
+def test_failing_snippet_names_file_and_line(tmp_path, fork_server):
     path = _snippet(tmp_path, "x = 1\n# --8<-- [start:a]\nassert x == 2, 'claim is false'\n# --8<-- [end:a]\n")
-    with pytest.raises(st.SnippetError) as err:
-        st.run(path, zygote)
+    with pytest.raises(SnippetError) as err:
+        records.fresh(path, fork_server)
     message = str(err.value)
     assert "demo.py" in message and "line 3" in message and "claim is false" in message
 
 
-def test_memory_addresses_are_refused(tmp_path, zygote):
+def test_memory_addresses_are_refused(tmp_path, fork_server):
     path = _snippet(tmp_path, "print(object())\n")
-    with pytest.raises(st.SnippetError, match="memory address"):
-        st.run(path, zygote)
+    with pytest.raises(SnippetError, match="memory address"):
+        records.fresh(path, fork_server)
 
 
-def test_subprocess_runner_matches_fork_runner(tmp_path, zygote):
+def test_subprocess_runner_matches_fork_runner(tmp_path, fork_server):
     body = "# --8<-- [start:a]\nimport torch\nprint(torch.arange(3))\n# --8<-- [end:a]\n"
-    fork = st.run(_snippet(tmp_path, body, "a.py"), zygote)
-    sub = st.run(_snippet(tmp_path, "# runner: subprocess\n" + body, "b.py"))
+    fork = records.fresh(_snippet(tmp_path, body, "a.py"), fork_server)
+    sub = records.fresh(_snippet(tmp_path, "# runner: subprocess\n" + body, "b.py"))
     assert fork == sub
 
 
@@ -77,22 +77,22 @@ def test_subprocess_runner_matches_fork_runner(tmp_path, zygote):
     ],
 )
 def test_malformed_sections(tmp_path, body, match):
-    with pytest.raises(st.SnippetError, match=match):
-        st.parse(_snippet(tmp_path, body))
+    with pytest.raises(SnippetError, match=match):
+        parse(_snippet(tmp_path, body))
 
 
 def test_missing_include_fails_naming_the_file():
     from pymdownx.snippets import SnippetMissingError
 
     with pytest.raises(SnippetMissingError, match="no/such/file.py"):
-        pages.expand('--8<-- "no/such/file.py"')
+        expand('--8<-- "no/such/file.py"')
 
 
 def test_missing_section_fails():
     from pymdownx.snippets import SnippetMissingError
 
     with pytest.raises(SnippetMissingError, match="no-such-section"):
-        pages.expand('--8<-- "internals/what-detach-does/detach_basics.py:no-such-section"')
+        expand('--8<-- "internals/what-detach-does/detach_basics.py:no-such-section"')
 
 
 def test_failing_figure_script_names_the_script(tmp_path, monkeypatch):

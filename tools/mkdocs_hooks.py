@@ -14,11 +14,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # hooks are loaded by path, not as a package
-    sys.path.insert(0, str(ROOT))
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:  # hooks are loaded by path, not as a package
+    sys.path.insert(0, str(_ROOT))
 
-from tools import figures  # noqa: E402
+from tools import figure_build  # noqa: E402
 
 _built: dict[str, Path] = {}
 
@@ -40,8 +40,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
     if _built:
         return
     try:
-        _built.update(figures.build_all())
-    except figures.FigureError as err:
+        _built.update(figure_build.build_all())
+    except figure_build.FigureError as err:
         raise PluginError(str(err)) from None
 
 

@@ -1,21 +1,24 @@
-"""Read the Markdown pages: includes, figures, anchors, and the code a reader sees."""
+"""Read the Markdown pages: their includes, figures, anchors and fenced blocks.
+
+The include syntax is pymdownx.snippets' ``--8<-- "file.py:section"``; a snippet
+under ``snippets/<page path>/`` belongs to the page ``<page path>.md``.
+"""
 
 from __future__ import annotations
 
-import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DOCS = ROOT / "docs"
-LANGS = ("zh", "en")
+from tools.repo import DOCS, LANGS, ROOT, SNIPPETS
 
-_INCLUDE = re.compile(r"""^\s*-{1,}8<-{1,}\s+["'](?P<target>[^"']+)["']\s*$""", re.M)
+__all__ = ["DOCS", "LANGS", "ROOT"]  # re-exported: tests read the layout from here
+
+INCLUDE = re.compile(r"""^\s*-{1,}8<-{1,}\s+["'](?P<target>[^"']+)["']\s*$""", re.M)
 _FIGURE = re.compile(r"assets/figures/(?P<path>[^)\s\"']+?)\.(?P<lang>zh|en)\.svg")
 _ANCHOR = re.compile(r"\{\s*#(?P<id>[-\w]+)\s*\}")
-_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)$")
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)$")
 
 
 @dataclass(frozen=True)
@@ -25,10 +28,10 @@ class Include:
 
     @property
     def path(self) -> Path:
-        for base in (ROOT / "snippets", ROOT):
+        for base in (SNIPPETS, ROOT):
             if (base / self.file).is_file():
                 return (base / self.file).resolve()
-        return (ROOT / "snippets" / self.file).resolve()
+        return (SNIPPETS / self.file).resolve()
 
 
 def pages(lang: str) -> list[Path]:
@@ -41,13 +44,24 @@ def text(lang: str, page: Path | str) -> str:
     return (DOCS / lang / page).read_text(encoding="utf-8")
 
 
+def iter_includes(md: str) -> Iterator[tuple[int, Include]]:
+    """(offset in ``md``, include) for each include line."""
+    for m in INCLUDE.finditer(md):
+        file, _, section = m["target"].partition(":")
+        yield m.start(), Include(file, section or None)
+
+
 def includes(md: str) -> list[Include]:
-    out = []
-    for m in _INCLUDE.finditer(md):
-        target = m["target"]
-        file, _, section = target.partition(":")
-        out.append(Include(file, section or None))
-    return out
+    return [inc for _, inc in iter_includes(md)]
+
+
+def owner_pages(snippet: Path) -> tuple[str, str]:
+    """The pages a snippet's folder says it belongs to: ``x/y.md`` or ``x/y/index.md``.
+
+    ``snippets/x/y/z.py`` belongs to ``x/y.md`` (the tree mirrors the pages).
+    """
+    folder = Path(snippet).resolve().parent.relative_to(SNIPPETS).as_posix()
+    return f"{folder}.md", f"{folder}/index.md"
 
 
 def figures(md: str) -> list[tuple[str, str]]:
@@ -59,112 +73,35 @@ def anchors(md: str) -> list[str]:
     return [m["id"] for m in _ANCHOR.finditer(md)]
 
 
-def fences(md: str) -> list[tuple[int, str, str]]:
-    """(line number, info string, body) of each fenced block at any indentation."""
-    lines = md.splitlines()
-    out = []
-    i = 0
-    while i < len(lines):
-        m = _FENCE.match(lines[i])
-        if not m:
-            i += 1
-            continue
-        fence, start = m["fence"], i
-        body = []
-        i += 1
-        while i < len(lines) and not lines[i].strip().startswith(fence):
-            body.append(lines[i])
-            i += 1
-        out.append((start + 1, m["info"].strip(), "\n".join(body)))
-        i += 1
-    return out
+def walk_fences(lines: list[str]) -> Iterator[tuple[int, int, re.Match]]:
+    """(first line, closing line, opening match) of each fenced block, 0-based.
 
-
-def is_python(info: str) -> bool:
-    return info.split(" ", 1)[0].lower() in {"python", "py", "python3", "pycon"}
-
-
-@cache
-def _snippet_preprocessor():
-    import markdown
-    from pymdownx.snippets import SnippetPreprocessor
-
-    md = markdown.Markdown(
-        extensions=["pymdownx.snippets"],
-        extension_configs={
-            "pymdownx.snippets": {
-                "base_path": [str(ROOT / "snippets"), str(ROOT)],
-                "check_paths": True,
-                "dedent_subsections": True,
-            }
-        },
-    )
-    for proc in md.preprocessors:
-        if isinstance(proc, SnippetPreprocessor):
-            return proc
-    raise RuntimeError("pymdownx.snippets preprocessor not found")
-
-
-def expand(md: str) -> str:
-    """The page with its includes expanded, exactly as pymdownx.snippets does at build."""
-    return "\n".join(_snippet_preprocessor().run(md.splitlines()))
-
-
-def reader_code(md: str, drop_files: set[Path] = frozenset()) -> list[tuple[int, str, list[str]]]:
-    """The Python blocks a reader sees, in page order: (block number, code, marks).
-
-    Blocks that include one of ``drop_files`` (e.g. CUDA-only snippets on a CPU machine)
-    are left out. Marks are pytest-codeblocks markers such as
-    ``<!--pytest.mark.skip(reason="...")-->`` written just above the block.
+    The closing line is ``len(lines)`` for a fence left open.
     """
-    from pytest_codeblocks import extract_from_buffer
-
-    kept_lines = []
-    lines = md.splitlines()
     i = 0
     while i < len(lines):
-        m = _FENCE.match(lines[i])
+        m = FENCE.match(lines[i])
         if not m:
-            kept_lines.append(lines[i])
             i += 1
             continue
         j = i + 1
         while j < len(lines) and not lines[j].strip().startswith(m["fence"]):
             j += 1
-        block = lines[i : j + 1]
-        if any(inc.path in drop_files for inc in includes("\n".join(block))):
-            kept_lines.append("")
-        elif is_python(m["info"]):
-            # pytest-codeblocks only collects a bare ```python fence: drop title=, annotations
-            kept_lines.extend([m["indent"] + "```python", *block[1:]])
-        else:
-            kept_lines.extend(block)
+        yield i, j, m
         i = j + 1
-    expanded = expand("\n".join(kept_lines))
-    blocks = extract_from_buffer(io.StringIO(_dedent_fences(expanded)))
-    return [(n, b.code, list(b.marks)) for n, b in enumerate(blocks, 1) if b.syntax == "python"]
 
 
-def _dedent_fences(md: str) -> str:
-    # Fences inside tabs/admonitions are indented; pytest-codeblocks handles indentation
-    # only for the fence line itself, so strip the common indent of each block here.
-    out, lines, i = [], md.splitlines(), 0
-    while i < len(lines):
-        m = _FENCE.match(lines[i])
-        if not m or not m["indent"]:
-            out.append(lines[i])
-            i += 1
-            continue
-        indent = m["indent"]
-        out.append(lines[i][len(indent) :])
-        i += 1
-        while i < len(lines):
-            line = lines[i]
-            out.append(line[len(indent) :] if line.startswith(indent) else line.lstrip())
-            i += 1
-            if line.strip().startswith(m["fence"]):
-                break
-    return "\n".join(out)
+def fences(md: str) -> list[tuple[int, str, str]]:
+    """(line number, info string, body) of each fenced block at any indentation."""
+    lines = md.splitlines()
+    return [
+        (i + 1, m["info"].strip(), "\n".join(lines[i + 1 : j]))
+        for i, j, m in walk_fences(lines)
+    ]
+
+
+def is_python(info: str) -> bool:
+    return info.split(" ", 1)[0].lower() in {"python", "py", "python3", "pycon"}
 
 
 def mkdocs_config() -> dict:

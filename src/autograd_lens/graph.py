@@ -150,37 +150,70 @@ def autograd_graph(
 
     nodes: dict[str, GraphNode] = {}
     edges: list[tuple[str, str]] = []
-    fn_names: dict[int, list[str]] = {}
-    leaf_names: dict[int, str] = {}
+    # Keys come from id(), which is unique only while its object lives. torch may
+    # hand out a fresh Python wrapper for a node on each access to grad_fn or
+    # next_functions, and free it as soon as nobody holds it (2.5 does), so a
+    # later wrapper can reuse a freed address. Holding every object we key for
+    # the whole walk keeps the ids distinct; and while a wrapper lives, torch
+    # returns that same wrapper for its node.
+    keys: dict[int, str] = {}
+    held: list[object] = []
+
+    def key_of(obj: object, prefix: str) -> str:
+        key = keys.get(id(obj))
+        if key is None:
+            held.append(obj)
+            key = keys[id(obj)] = f"{prefix}{len(keys)}"
+        return key
+
+    fn_names: dict[str, list[str]] = {}
+    leaf_names: dict[str, str] = {}
     for name, t in {**name_map, **root_map}.items():
+        key_of(t, "t")
         if t.grad_fn is not None:
-            fn_names.setdefault(id(t.grad_fn), []).append(name)
+            fn_names.setdefault(key_of(t.grad_fn, "fn"), []).append(name)
         elif t.requires_grad:
-            leaf_names[id(t)] = name
+            leaf_names[key_of(t, "t")] = name
 
     def add(node: GraphNode) -> str:
         nodes.setdefault(node.key, node)
         return node.key
 
-    def visit(fn) -> str:
-        key = f"fn{id(fn)}"
-        if key in nodes:
-            return key
+    def expand(fn) -> list | None:
+        """Add ``fn``'s node; return its inputs, or None for AccumulateGrad."""
+        key = key_of(fn, "fn")
         cls = type(fn).__name__
         if cls == "AccumulateGrad":
             add(GraphNode(key, "accumulate", cls))
             leaf = fn.variable
-            leaf_name = leaf_names.get(id(leaf), "leaf")
-            leaf_key = add(GraphNode(f"t{id(leaf)}", "tensor", leaf_name, _describe(leaf)))
+            leaf_key = key_of(leaf, "t")
+            leaf_name = leaf_names.get(leaf_key, "leaf")
+            add(GraphNode(leaf_key, "tensor", leaf_name, _describe(leaf)))
             edges.append((key, leaf_key))
-            return key
-        detail = ", ".join(f"{n}.grad_fn" for n in fn_names.get(id(fn), []))
+            return None
+        detail = ", ".join(f"{n}.grad_fn" for n in fn_names.get(key, []))
         add(GraphNode(key, "backward", cls, detail))
-        for nxt, _ in fn.next_functions:
-            if nxt is not None:
-                edges.append((key, f"fn{id(nxt)}"))  # parent edge first: top-down order
-                visit(nxt)
-        return key
+        return [nxt for nxt, _ in fn.next_functions if nxt is not None]
+
+    def visit(root_fn) -> None:
+        """Depth-first, parent edge before the child's subtree; no recursion,
+        so a chain of any length fits."""
+        if key_of(root_fn, "fn") in nodes:
+            return
+        inputs = expand(root_fn)
+        stack = [] if inputs is None else [(key_of(root_fn, "fn"), iter(inputs))]
+        while stack:
+            parent, pending = stack[-1]
+            for nxt in pending:
+                child = key_of(nxt, "fn")
+                edges.append((parent, child))
+                if child not in nodes:
+                    inputs = expand(nxt)
+                    if inputs is not None:
+                        stack.append((child, iter(inputs)))
+                    break
+            else:
+                stack.pop()
 
     for name, t in root_map.items():
         if t.grad_fn is None and not t.requires_grad:
@@ -189,12 +222,13 @@ def autograd_graph(
                     f"roots[{name!r}] has no grad_fn and does not require grad: "
                     "it is not part of any autograd graph."
                 )
-            add(GraphNode(f"t{id(t)}", "tensor", name, _describe(t), in_graph=False))
+            add(GraphNode(key_of(t, "t"), "tensor", name, _describe(t), in_graph=False))
             continue
-        tkey = add(GraphNode(f"t{id(t)}", "tensor", name, _describe(t)))
-        if t.grad_fn is not None:
-            edges.append((tkey, f"fn{id(t.grad_fn)}"))
-            visit(t.grad_fn)
+        tkey = add(GraphNode(key_of(t, "t"), "tensor", name, _describe(t)))
+        fn = t.grad_fn
+        if fn is not None:
+            edges.append((tkey, key_of(fn, "fn")))
+            visit(fn)
     return AutogradGraph(tuple(nodes.values()), tuple(dict.fromkeys(edges)))
 
 

@@ -52,21 +52,24 @@ def reached_parameters(
     if not isinstance(loss, torch.Tensor):
         raise TypeError(f"loss must be a torch.Tensor, got {type(loss).__name__}.")
     named = _named(params, "params")
-    found: set[int] = set()
+    # Objects are held while their id() is in use: torch may give a fresh Python
+    # wrapper for a node on each access and free it right after (2.5 does), so
+    # an unheld wrapper's address can come back as another node's.
+    found: dict[int, torch.Tensor] = {}
     if loss.grad_fn is None:
         if loss.requires_grad:  # loss is itself a leaf
-            found.add(id(loss))
+            found[id(loss)] = loss
     else:
-        seen: set[int] = set()
+        seen: dict[int, object] = {}
         stack = [loss.grad_fn]
         while stack:
             fn = stack.pop()
             if id(fn) in seen:
                 continue
-            seen.add(id(fn))
+            seen[id(fn)] = fn
             variable = getattr(fn, "variable", None)
             if isinstance(variable, torch.Tensor):
-                found.add(id(variable))
+                found[id(variable)] = variable
             stack.extend(n for n, _ in fn.next_functions if n is not None)
     return [name for name, p in named if id(p) in found]
 

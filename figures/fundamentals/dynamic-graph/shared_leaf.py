@@ -16,8 +16,8 @@ def draw(lang: str):
     w = torch.tensor([0.5, -1.0], requires_grad=True)
     loss = (x * w).sum() + w.pow(2).sum()
     graph = autograd_graph({"loss": loss}, {"x": x, "w": w})
-    acc_w = [n.key for n in graph.nodes if n.kind == "accumulate" and f"t{id(w)}" in
-             {b for a, b in graph.edges if a == n.key}]
+    (w_key,) = [n.key for n in graph.nodes if n.kind == "tensor" and n.label == "w"]
+    acc_w = [a for a, b in graph.edges if b == w_key]  # AccumulateGrad -> w
     assert len(acc_w) == 1  # one AccumulateGrad node for w ...
     assert sum(1 for _, b in graph.edges if b == acc_w[0]) == 2  # ... with two incoming edges
     fig, ax = plt.subplots(figsize=(6.4, 7.4))

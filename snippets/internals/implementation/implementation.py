@@ -26,11 +26,17 @@ class AtenLog(TorchDispatchMode):
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 y = x * 2
+logs = {}
 for expr in ("y.detach()", "y.clone()", "y.detach().clone()"):
     with AtenLog() as log:
         eval(expr)
+    logs[expr] = log.ops
     print(f"{expr:20} -> {log.ops}")  # (1)!
-    assert ("aten.clone.default" in log.ops) == expr.endswith("clone()")
+assert logs == {
+    "y.detach()": ["aten.detach.default"],
+    "y.clone()": ["aten.clone.default"],
+    "y.detach().clone()": ["aten.detach.default", "aten.clone.default"],
+}
 # --8<-- [end:dispatch]
 
 # --8<-- [start:no-allocation]

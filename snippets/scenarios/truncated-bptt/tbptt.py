@@ -87,4 +87,5 @@ modules = {"segment_encoder": segment_encoder, "aggregate": aggregate}
 for name, module in modules.items():
     print(f"final loss reaches {name + ':':16}", reached_parameters(final, module))
 assert reached_parameters(final, segment_encoder) == []  # (2)!
+assert reached_parameters(final, aggregate) == ["weight", "bias"]
 # --8<-- [end:seed-loop]
