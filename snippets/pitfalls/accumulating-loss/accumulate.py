@@ -66,8 +66,8 @@ with SavedTensorLedger() as ledger:
     huge_tensor = (x * 3).sin()  # sin saves its input
     processed = huge_tensor.detach() * 2  # (1)!
     print("after detach:            live saved tensors =", ledger.live_count)
-    assert ledger.live_count == 1  # verdict: s000-19 misleading
+    assert ledger.live_count == 1
     huge_tensor = None  # (2)!
     print("after huge_tensor = None: live saved tensors =", ledger.live_count)
-    assert ledger.live_count == 0  # verdict: s000-17 misleading
+    assert ledger.live_count == 0
 # --8<-- [end:seed-000]
