@@ -1,7 +1,10 @@
 """The site as a reader sees it, in headless Chromium driven by Playwright.
 
-Skipped (with the reason) where /usr/bin/chromium is missing, except under CI,
-where it must run: .ci/run installs chromium.
+The browser comes from one setting, the CHROMIUM environment variable: a path to a
+Chromium executable (default /usr/bin/chromium, which .ci/run installs with apt), or
+``playwright`` for Playwright's own build (``python -m playwright install --with-deps
+chromium``, as the GitHub workflow does). Skipped (with the reason) where the browser
+is missing, except under CI, where it must run.
 """
 
 from __future__ import annotations
@@ -9,7 +12,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-import shutil
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -21,18 +23,24 @@ from .conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+MANAGED = CHROMIUM == "playwright"  # Playwright's own Chromium build
 PREFIX = "/detach-in-depth/"  # the path of site_url: the site is served under it
 EXAMPLE = "internals/what-detach-does/"
 SHOTS = ARTIFACTS / "screenshots"
 
 
 def _need_chromium():
-    if Path(CHROMIUM).is_file():
+    if MANAGED or Path(CHROMIUM).is_file():
         return
+    how = (
+        f"no Chromium at {CHROMIUM}: install it (apt-get install chromium), point CHROMIUM at "
+        "a Chromium executable, or set CHROMIUM=playwright after "
+        "`python -m playwright install --with-deps chromium`"
+    )
     if os.environ.get("CI"):
-        pytest.fail("Chromium is missing under CI: .ci/run must install it (apt-get install chromium)")
-    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium to run browser tests)")
+        pytest.fail(f"Browser tests must run under CI, but {how}", pytrace=False)
+    pytest.skip(how)
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +83,7 @@ def browser():
 
     with sync_playwright() as p:
         b = p.chromium.launch(
-            executable_path=CHROMIUM,
+            executable_path=None if MANAGED else CHROMIUM,
             headless=True,
             args=[
                 "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -8,12 +8,25 @@ from tools.figure_text import legible
 INPUTS = ["benchmarks/results/cpu/grad_mode_overhead.json", "benchmarks/report.py", "tools/figure_text.py"]
 
 MODES = ("grad", "grad_detach", "no_grad", "inference_mode")
-LABELS = {"grad": "grad", "grad_detach": "grad + .detach()", "no_grad": "no_grad()", "inference_mode": "inference_mode()"}
+LABELS = {
+    "grad": "grad",
+    "grad_detach": "grad + .detach()",
+    "no_grad": "no_grad()",
+    "inference_mode": "inference_mode()",
+}
 TEXT = {
-    "zh": {"mlp": "小型 MLP", "cnn": "小型 CNN", "y": "一次前向的耗时 (ms，中位数)",
-           "title": "CPU 上一次前向传播的耗时（误差线为四分位距）"},
-    "en": {"mlp": "small MLP", "cnn": "small CNN", "y": "one forward pass (ms, median)",
-           "title": "One forward pass on CPU (bars: interquartile range)"},
+    "zh": {
+        "mlp": "小型 MLP",
+        "cnn": "小型 CNN",
+        "y": "一次前向的耗时 (ms，中位数)",
+        "title": "CPU 上一次前向传播的耗时（误差线为四分位距）",
+    },
+    "en": {
+        "mlp": "small MLP",
+        "cnn": "small CNN",
+        "y": "one forward pass (ms, median)",
+        "title": "One forward pass on CPU (bars: interquartile range)",
+    },
 }
 
 
@@ -26,11 +39,17 @@ def draw(lang: str):
         med = [cs[m]["timing"]["median"] * 1e3 for m in MODES]
         lo = [(cs[m]["timing"]["median"] - cs[m]["timing"]["q1"]) * 1e3 for m in MODES]
         hi = [(cs[m]["timing"]["q3"] - cs[m]["timing"]["median"]) * 1e3 for m in MODES]
-        bars = ax.bar(range(len(MODES)), med, yerr=[lo, hi], capsize=3,
-                      color=["C3", "C1", "C0", "C2"])
+        bars = ax.bar(range(len(MODES)), med, yerr=[lo, hi], capsize=3, color=["C3", "C1", "C0", "C2"])
         for b, v, h in zip(bars, med, hi):
-            ax.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v + h), ha="center", va="bottom",
-                        fontsize=9, xytext=(0, 2), textcoords="offset points")
+            ax.annotate(
+                fmt_num(v),
+                (b.get_x() + b.get_width() / 2, v + h),
+                ha="center",
+                va="bottom",
+                fontsize=9,
+                xytext=(0, 2),
+                textcoords="offset points",
+            )
         ax.set_xticks(range(len(MODES)), [LABELS[m] for m in MODES], rotation=20, ha="right", fontsize=9)
         ax.set_title(t[model], fontsize=10)
         ax.set_ylabel(t["y"])
