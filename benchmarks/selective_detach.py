@@ -8,7 +8,12 @@ from torch.utils.checkpoint import checkpoint
 
 from autograd_lens import SavedTensorLedger
 
-from .common import Context, cuda_peak, time_many
+from .common import Context, budget, cuda_peak, time_many
+
+# Timing: one step takes 0.15-0.3 s on 2 CPU cores, so 15 s gives each of the three
+# variants 11+ blocks (a stable median and IQR) in ~40 s in all.
+STEP_BUDGET_S = 15.0
+STEP_MIN_BLOCKS = 11
 
 TITLE = "selective detach vs checkpointing"
 VARIANTS = ("full", "selective_detach", "checkpoint")
@@ -94,7 +99,7 @@ def run(ctx: Context) -> dict:
         steps[variant] = step
         cases.append(case)
     ctx.progress(f"step time: {', '.join(VARIANTS)}")
-    timings = time_many(steps, ctx, budget_s=0.05 if ctx.tiny else 15.0, min_blocks=3 if ctx.tiny else 11)
+    timings = time_many(steps, ctx, **budget(ctx, STEP_BUDGET_S, STEP_MIN_BLOCKS))
     model.kept.clear()
     for case in cases:
         case["timing"] = timings[case["variant"]]
