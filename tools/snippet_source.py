@@ -8,7 +8,7 @@ Header comments, at column 0 before the first statement (above or below the modu
 docstring), declare needs:
     # requires: cuda      -> gpu-marked; skipped without CUDA
     # runner: subprocess  -> run in a fresh interpreter (e.g. multiprocessing with spawn)
-    # timeout: 300        -> seconds, a whole number (default 120)
+    # timeout: 300        -> seconds, a whole number (default 60)
     # cpu-smoke: yes      -> a CUDA snippet that the normal suite also runs on CPU with
                              SNIPPET_SMOKE=1 set (tiny sizes, record not compared)
 A header after the first statement, an unknown value or a timeout such as ``2m`` is an
@@ -27,7 +27,7 @@ from tools.repo import SNIPPETS, rel
 from tools.sections import Chunk
 
 RECORD_SUFFIX = ".out"
-DEFAULT_TIMEOUT = 120
+DEFAULT_TIMEOUT = 60  # seconds; the slowest fork-run snippet takes ~10 s on a loaded 2-core machine
 RUNNERS = ("fork", "subprocess")
 REQUIREMENTS = ("cuda",)
 _YES, _NO = ("yes", "true", "1"), ("no", "false", "0")
