@@ -20,6 +20,10 @@ with torch.no_grad():
     a, b = x * 2, x + 1
 print("inside no_grad:", a.requires_grad, b.requires_grad)
 assert not a.requires_grad and not b.requires_grad
+with torch.no_grad():
+    v = x[:1]  # a view: the exception
+print("a view made inside no_grad requires grad:", v.requires_grad)
+assert v.requires_grad and v._base is x
 print("no_grad results are new tensors:",
       a is not x and a.data_ptr() != x.data_ptr())
 assert a is not x and a.data_ptr() != x.data_ptr()
