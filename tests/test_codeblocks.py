@@ -11,9 +11,11 @@ from __future__ import annotations
 import pytest
 
 from tools import downloads, pages
+from tools.repo import rel
+from tools.snippet_records import wrap_output
 from tools.snippet_source import SnippetError
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, fail_on
 
 # Kept under test-artifacts/ so that a failure names a file that still exists.
 PAGE_SCRIPTS = ARTIFACTS / "page-code"
@@ -23,23 +25,18 @@ PAGE_SCRIPTS = ARTIFACTS / "page-code"
 def test_page_code_runs_top_to_bottom(page, fork_server):
     """Runs the page's downloadable script (tools/downloads.py), the very file a
     reader gets; what it prints must be the recorded outputs of its blocks."""
-    try:
-        code = downloads.page_code("zh", page)
-    except downloads.DownloadError as err:
-        pytest.fail(str(err), pytrace=False)
+    code = fail_on(downloads.DownloadError, downloads.page_code, "zh", page)
     if not code.blocks:
         pytest.skip("no Python blocks on this page")
     PAGE_SCRIPTS.mkdir(parents=True, exist_ok=True)
     script = PAGE_SCRIPTS / (str(page).replace("/", "__").replace(".md", ".py"))
     script.write_text(downloads.script(code), encoding="utf-8")
-    try:
-        out = downloads.run_script(script, code, fork_server)
-    except SnippetError as err:
-        pytest.fail(
-            f"docs/zh/{page}: the page's code fails when run top to bottom ({script}).\n{err}",
-            pytrace=False,
-        )
-    assert out == downloads.expected_stdout(code), (
+    out = fail_on(
+        SnippetError, downloads.run_script, script, code, fork_server,
+        prefix=f"docs/zh/{page}: the page's code fails when run top to bottom ({rel(script)}).\n",
+    )
+    # records are wrapped to the text column when recorded; wrap the same way here
+    assert wrap_output(out) == downloads.expected_stdout(code), (
         f"docs/zh/{page}: run top to bottom, the page's code prints something else than "
         "the recorded outputs of its blocks (an order dependence between blocks?)"
     )

@@ -22,6 +22,7 @@ import pytest
 from tools import downloads as dl
 from tools import helper_wheel, pages
 from tools.repo import child_env
+from tools.snippet_records import wrap_output
 from tools.snippet_source import parse
 
 ROOT = pages.ROOT
@@ -212,8 +213,8 @@ def test_notebook_executes_and_matches_its_recorded_outputs(lang, page, tmp_path
         recorded, nb.cells = recorded[:-1], nb.cells[:-1]
     else:
         client.execute(env=child_env())
-    fresh = [
-        "".join(o.text for o in c.outputs if o.output_type == "stream" and o.name == "stdout")
+    fresh = [  # records are wrapped to the text column when recorded: wrap the same way
+        wrap_output("".join(o.text for o in c.outputs if o.output_type == "stream" and o.name == "stdout"))
         for c in nb.cells
         if c.cell_type == "code"
     ]
@@ -354,7 +355,7 @@ def test_downloaded_script_runs_in_an_empty_folder_with_only_torch_and_the_wheel
         check=False,
     )
     assert proc.returncode == 0, f"{script.name} failed outside the repository:\n{proc.stderr[-3000:]}"
-    assert proc.stdout == dl.expected_stdout(code), (
+    assert wrap_output(proc.stdout) == dl.expected_stdout(code), (
         f"{script.name} printed something else than the page shows"
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == [script.name], (

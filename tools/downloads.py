@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools import pages, sections  # noqa: E402
+from tools import pages, record_stamp, sections  # noqa: E402
 from tools.page_code import expand  # noqa: E402
 from tools.repo import child_env, cuda_available, rel  # noqa: E402
 from tools.snippet_records import REFRESH_HINT  # noqa: E402
@@ -188,7 +188,8 @@ def reader_code(code: str) -> str:
 def record_sections(path: Path) -> dict[str | None, str]:
     """What each section of a record holds (the raw stdout of that chunk); None: all
     the output, section markers left out."""
-    chunks = sections.split(path.read_text(encoding="utf-8"), rel(path))
+    _, text = record_stamp.split(path.read_text(encoding="utf-8"))  # drop the stamp line
+    chunks = sections.split(text, rel(path))
     out: dict[str | None, str] = {c.name: c.code for c in chunks if c.name}
     out[None] = "".join(c.code for c in chunks)
     return out
