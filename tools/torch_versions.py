@@ -42,7 +42,7 @@ REFERENCE = "2.13.0"  # the pin in requirements.lock: the records are made on it
 SCHEMA = 1
 STATUSES = ("pass", "assert-failed", "error", "timeout", "skipped-cuda")
 FAILED = ("assert-failed", "error", "timeout")
-HELPER_TESTS = "tests/test_autograd_lens.py"
+HELPER_TESTS = ("tests/test_autograd_lens.py", "src/autograd_lens")  # unit tests, doctests
 
 _TB_LINE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')
 
@@ -184,14 +184,14 @@ def run_helper_tests() -> dict:
         xml = Path(tmp) / "junit.xml"
         start = time.perf_counter()
         proc = subprocess.run(
-            [sys.executable, "-m", "pytest", HELPER_TESTS, "-q", "-p", "no:cacheprovider",
-             "-o", "addopts=", f"--junitxml={xml}"],
+            [sys.executable, "-m", "pytest", *HELPER_TESTS, "-q", "-p", "no:cacheprovider",
+             "-o", "addopts=", "--doctest-modules", f"--junitxml={xml}"],
             cwd=ROOT,
             capture_output=True,
             text=True,
             env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"},
         )
-        result = {"file": HELPER_TESTS, "seconds": round(time.perf_counter() - start, 1)}
+        result = {"paths": list(HELPER_TESTS), "seconds": round(time.perf_counter() - start, 1)}
         if not xml.exists():
             result.update(passed=0, failed=0, error=proc.stdout[-2000:] + proc.stderr[-2000:])
             return result
@@ -242,7 +242,7 @@ def provenance() -> dict:
         "cuda_available": torch.cuda.is_available(),
         "python": platform.python_version(),
         "packages": packages,
-        "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "commit": _git("rev-parse", "HEAD"),
         "dirty": bool(_git("status", "--porcelain", "--", "snippets", "src", "tools")),
         "machine": {
@@ -293,7 +293,7 @@ def run_all(
                   f" ({time.perf_counter() - t0:.1f} s){extra}", flush=True)
     finally:
         server.close()
-    print(f"torch {version}: helper unit tests ({HELPER_TESTS}) ...", flush=True)
+    print(f"torch {version}: helper tests ({' '.join(HELPER_TESTS)}) ...", flush=True)
     data["helper_tests"] = run_helper_tests()
     if merge:
         data["merged"][-1]["seconds"] = round(time.perf_counter() - start, 1)
@@ -319,6 +319,21 @@ def summarize(data: dict, current: dict[str, str] | None = None) -> dict[str, in
     return counts
 
 
+def _installed_version() -> str:
+    import torch
+
+    return base_version(torch.__version__)
+
+
+def stale_or_missing(path: Path) -> list[Path]:
+    """Snippets whose entry in ``path`` is stale or absent."""
+    if not path.exists():
+        return snippet_paths()
+    entries = load(path)["snippets"]
+    return [p for p in snippet_paths()
+            if rel(p) not in entries or is_stale(entries[rel(p)], file_hash(p))]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.torch_versions")
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -326,7 +341,8 @@ def main(argv: list[str]) -> int:
     r.add_argument("--expect", help="fail unless torch is this release")
     r.add_argument("--out", type=Path, help="result file (default data/torch-versions/<torch>.json)")
     r.add_argument("--merge", action="store_true",
-                   help="update only the given snippets' entries in the existing file")
+                   help="update only the given snippets' entries in the existing file "
+                   "(no paths: the stale and missing ones)")
     r.add_argument("paths", nargs="*", type=Path, help="only these snippets")
     sub.add_parser("summary", help="counts per version from data/torch-versions/")
     args = parser.parse_args(argv)
@@ -334,6 +350,11 @@ def main(argv: list[str]) -> int:
         only = []
         for p in args.paths:
             only += sorted(p.resolve().rglob("*.py")) if p.is_dir() else [p.resolve()]
+        if args.merge and not only:
+            only = stale_or_missing(args.out or DATA / f"{_installed_version()}.json")
+            if not only:
+                print("--merge: every entry is current; nothing to run")
+                return 0
         run_all(args.out, args.expect, only or None, merge=args.merge)
         return 0
     current = {rel(p): file_hash(p) for p in snippet_paths()}
