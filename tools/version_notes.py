@@ -36,8 +36,8 @@ INCLUDE = re.compile(
     r'^(?P<indent>[ \t]*)--8<--\s+"(?P<path>[^"]+?\.(?P<ext>py|out))(?::(?P<section>[a-z][-_0-9a-z]*))?"\s*$'
 )
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
-CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]{4,}?)`(?!`)")
-SPAN_MIN = 6  # shorter spans (`None`, `True`) say nothing version-specific
+CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]+?)`(?!`)")
+SPAN_MIN = 3  # `x`, `y`: too short to tell anything apart
 
 TEXT = {
     "en": {
@@ -136,7 +136,8 @@ class Matrix:
             entry.get("line") is None or first_line <= entry["line"] <= last_line
         )
         if failed_here:
-            return SectionResult("failed", entry.get("differs", {}).get(name), entry.get("line"),
+            output = None if entry["status"] == "timeout" else entry.get("differs", {}).get(name)
+            return SectionResult("failed", output, entry.get("line"),
                                  entry.get("code", ""), entry.get("message", ""))
         if name in entry.get("differs", {}):
             return SectionResult("differs", entry["differs"][name])
@@ -307,6 +308,29 @@ def span_versions(matrix: Matrix, records: dict[tuple[str, str], str], span: str
     return sorted(printing, key=tv.version_key)
 
 
+def _quote(before: str, span: str, records: dict[tuple[str, str], str]) -> str | None:
+    """The output text a code span quotes, or None if it quotes none.
+
+    ``output 0 of `Exp` `` quotes "output 0 of Exp": up to four words of prose
+    before the span count when they and the span appear together in a record.
+    A lone identifier (`True`, `grad_fn`) names something rather than quoting
+    an output, so only a quote of two words or more, or with punctuation such as
+    ``=``, counts."""
+    words = re.sub(r"`[^`]*`", " ", before).split()
+    found = None
+    for k in range(0, 5):
+        if k > len(words):
+            break
+        candidate = " ".join([*words[len(words) - k :], span]) if k else span
+        if any(_quotes(text, candidate) for text in records.values()):
+            found = candidate
+    if found is None or len(found) < SPAN_MIN:
+        return None
+    if " " not in found and re.fullmatch(r"[\w.]+", found):
+        return None
+    return found
+
+
 def _flat(text: str) -> str:
     return " ".join(text.split())
 
@@ -314,7 +338,7 @@ def _flat(text: str) -> str:
 def _quotes(output: str, span: str) -> bool:
     """Whether ``output`` prints ``span`` as whole words (``Sigmoid`` is not in
     ``SigmoidBackward0``), whitespace-insensitively."""
-    pattern = r"(?<!\w)" + re.escape(span) + r"(?!\w)"
+    pattern = r"(?<!\w)" + re.escape(_flat(span)) + r"(?!\w)"
     return re.search(pattern, _flat(output)) is not None
 
 
@@ -392,11 +416,11 @@ def _mark_spans(text: str, matrix: Matrix, records: dict[tuple[str, str], str], 
             out.append(line)
             continue
 
-        def mark(m: re.Match) -> str:
-            span = m["code"]
-            if len(span) < SPAN_MIN:
+        def mark(m: re.Match, line: str = line) -> str:
+            quote = _quote(line[: m.start()], m["code"], records)
+            if quote is None:
                 return m.group(0)
-            versions = span_versions(matrix, records, span)
+            versions = span_versions(matrix, records, quote)
             if versions is None:
                 return m.group(0)
             label = html.escape(_span_label(versions, matrix, lang))
