@@ -29,6 +29,7 @@ import json
 import os
 import platform
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -134,16 +135,25 @@ def _partial_run(snippet) -> tuple[str, str, bool]:
     with tempfile.TemporaryDirectory(prefix="torch-versions-") as tmp:
         out_dir = Path(tmp)
         cmd = [sys.executable, "-m", "tools.snippet_worker", "exec", str(snippet.path), str(out_dir)]
+        # Own process group: on a timeout, the snippet's own children (DDP workers)
+        # are killed with it instead of hanging on as orphans.
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=child_env(), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
         try:
-            proc = subprocess.run(cmd, cwd=ROOT, env=child_env(), capture_output=True,
-                                  text=True, timeout=snippet.timeout)
-            stderr, timed_out = proc.stderr, False
-        except subprocess.TimeoutExpired as e:
-            err = e.stderr.decode() if isinstance(e.stderr, bytes) else (e.stderr or "")
-            stderr, timed_out = err + f"\nTimed out after {snippet.timeout} s\n", True
+            _, stderr = proc.communicate(timeout=snippet.timeout)
+            timed_out = False
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            _, err = proc.communicate()
+            stderr, timed_out = (err or "") + f"\nTimed out after {snippet.timeout} s\n", True
         ran = [i for i in range(len(snippet.chunks)) if (out_dir / f"{i}.txt").exists()]
         outs = [(out_dir / f"{i}.txt").read_text(encoding="utf-8", errors="replace") for i in ran]
         return format_record(snippet, outs), stderr, timed_out
+
+
+def _timeout(snippet) -> dict:
+    return {"status": "timeout", "line": None, "code": "",
+            "message": f"Timed out after {snippet.timeout} s", "differs": {}}
 
 
 def run_snippet(path: Path, server, cuda: bool) -> dict:
@@ -161,7 +171,13 @@ def run_snippet(path: Path, server, cuda: bool) -> dict:
     try:
         text = fresh(path, server)
         entry["status"] = "pass"
-    except (SnippetError, subprocess.TimeoutExpired):
+    except subprocess.TimeoutExpired:
+        return {**entry, **_timeout(snippet)}
+    except SnippetError as err:
+        if "Timed out after" in str(err):  # no second wait for the same hang
+            return {**entry, **_timeout(snippet)}
+        # Again in a fresh interpreter, to keep what ran before the failure and
+        # its traceback (the runner's error keeps only the tail).
         text, stderr, timed_out = _partial_run(snippet)
         status, line, source, message = _failure(stderr, snippet.path)
         entry.update(status="timeout" if timed_out else status, line=line, code=source,
