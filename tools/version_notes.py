@@ -244,9 +244,8 @@ def section_note(matrix: Matrix, snippet: str, name: str, lang: str, indent: str
         if r.kind == "differs" or (r.kind == "failed" and r.output):
             outputs.setdefault(r.output, []).append(v)
     body: list[str] = []
-    checked = [v for v, r in results.items() if r.kind in ("same", "differs", "failed", "not-reached")]
     if same:
-        differing = [v for v in checked if v not in same]
+        differing = sorted((v for vs in outputs.values() for v in vs), key=tv.version_key)  # in tabs
         first, last = min(same, key=tv.version_key), max(same, key=tv.version_key)
         if differing and all(tv.version_key(d) < tv.version_key(first) for d in differing):
             sentence = t["since"].format(first=first, others=_join(differing, lang))
