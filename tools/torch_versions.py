@@ -366,8 +366,12 @@ def main(argv: list[str]) -> int:
         only = []
         for p in args.paths:
             only += sorted(p.resolve().rglob("*.py")) if p.is_dir() else [p.resolve()]
-        if args.merge and not only:
-            only = stale_or_missing(args.out or DATA / f"{_installed_version()}.json")
+        target = args.out or DATA / f"{_installed_version()}.json"
+        if args.merge and not target.exists():
+            print(f"--merge: no {rel(target)} yet; running every snippet")
+            args.merge = False
+        elif args.merge and not only:
+            only = stale_or_missing(target)
             if not only:
                 print("--merge: every entry is current; nothing to run")
                 return 0
