@@ -327,7 +327,11 @@ def run_all(
 
 def summarize(data: dict, current: dict[str, str] | None = None) -> dict[str, int]:
     counts = {"pass": 0, "differs": 0, "fails": 0, "skipped": 0, "stale": 0}
+    if current is not None:
+        counts["missing"] = len(set(current) - set(data["snippets"]))
     for name, entry in data["snippets"].items():
+        if current is not None and name not in current:
+            continue  # a snippet since removed
         if current is not None and is_stale(entry, current.get(name, "")):
             counts["stale"] += 1
             continue
