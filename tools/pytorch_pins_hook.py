@@ -17,8 +17,8 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:  # hooks are loaded by path, not as a package
     sys.path.insert(0, str(_ROOT))
 
-from tools import pytorch_pins
-from tools.repo import LANGS
+from tools import pytorch_pins  # noqa: E402
+from tools.repo import LANGS  # noqa: E402
 
 _loaded: dict[str, pytorch_pins.Pins] = {}
 
