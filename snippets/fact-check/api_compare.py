@@ -20,6 +20,10 @@ with torch.no_grad():
     a, b = x * 2, x + 1
 print("inside no_grad:", a.requires_grad, b.requires_grad)
 assert not a.requires_grad and not b.requires_grad
+with torch.no_grad():
+    v = x[:1]  # a view: the exception
+print("a view made inside no_grad requires grad:", v.requires_grad)
+assert v.requires_grad and v._base is x
 print("no_grad results are new tensors:",
       a is not x and a.data_ptr() != x.data_ptr())
 assert a is not x and a.data_ptr() != x.data_ptr()
@@ -52,7 +56,7 @@ class CustomDetach(torch.autograd.Function):  # seed 000, section 7
 
 x = torch.randn(3, requires_grad=True)
 c = CustomDetach.apply(x)
-print("custom: requires_grad", c.requires_grad,
+print("requires_grad", c.requires_grad,
       "| grad_fn", type(c.grad_fn).__name__,
       "| shares storage", c.data_ptr() == x.data_ptr())
 (c * 2).sum().backward()

@@ -105,7 +105,7 @@ for m, (model, *_, changed) in results.items():
     bb = [k for k in changed if k.startswith("backbone")]
     n_buf = sum(k.rsplit(".", 1)[1] in buffers for k in bb)
     print(
-        f"{m:14} changed: backbone parameters {len(bb) - n_buf}/8, "
+        f"{m:13} changed: backbone parameters {len(bb) - n_buf}/8, "
         f"BatchNorm buffers {n_buf}/6, head {len(changed) - len(bb)}/2"
     )
 bn_stats = {f"backbone.1.{b}" for b in buffers}

@@ -52,7 +52,7 @@ try:
         loss.backward(retain_graph=True)  # (2)!
         opt.step()
 except RuntimeError as err:
-    print(textwrap.fill("RuntimeError: " + str(err).split(":")[0] + ".", 80))
+    print(textwrap.fill("RuntimeError: " + str(err).split(":")[0] + ".", 79))
 else:
     raise AssertionError("retain_graph=True cannot survive opt.step()")
 # --8<-- [end:no-detach]
