@@ -151,6 +151,11 @@ MALFORMED = {
         "has no heading { #nope }",
     ),
     "untranslated quote": ("gan-detach", _drop("asked_en"), "add asked_en"),
+    "dangling link in an answer": (
+        "numpy-cuda",
+        _set("answer_en", "See [there](#nope)."),
+        "a link in answer_en: docs/zh/faq/numpy.md has no heading { #nope }",
+    ),
     "unknown field": ("numpy-cuda", _set("answer_fr", "oui"), "unknown field(s) ['answer_fr']"),
 }
 

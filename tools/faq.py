@@ -48,6 +48,7 @@ _SECTION = re.compile(
     re.S | re.M,
 )
 _MARKER = re.compile(r"#\s*\((\d+)\)!")
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 BASE = ("id", "topic", "asked", "source", "date")
 ANSWER = (
@@ -378,6 +379,12 @@ def load(path: Path = DATA) -> Faq:
         link = q.see or q.covered_by
         if link:
             _check_link(link, q.id, "see" if q.see else "covered_by", anchors)
+        for lang in q.answer:
+            for target in _LINK.findall(q.answer[lang]):
+                page = f"{FAQ_DIR}/{q.topic}.md" if target.startswith("#") else ""
+                if not target.startswith("#"):
+                    page = os.path.normpath(f"{FAQ_DIR}/{target.partition('#')[0]}")
+                _check_link(f"{page}#{target.partition('#')[2]}", q.id, f"a link in answer_{lang}", anchors)
     return faq
 
 
