@@ -29,6 +29,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "questions.yml"
@@ -680,6 +681,7 @@ def on_pre_build(config) -> None:
     _loaded.append(load())
 
 
+@event_priority(110)  # first: the other hooks and build checks see the rendered page
 def on_page_markdown(markdown: str, page, config, files) -> str:
     uri = page.file.src_uri
     parts = uri.split("/")
