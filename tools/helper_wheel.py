@@ -85,6 +85,9 @@ def build() -> Path:
                 f"Building the helper wheel from pyproject.toml failed (exit {proc.returncode}):\n{tail}\n"
                 f"Reproduce with: {sys.executable} -m pip wheel --no-deps --no-build-isolation -w /tmp/dist ."
             )
+        for old in CACHE.glob("*"):  # wheels of older sources
+            if old != out and old.is_dir():
+                shutil.rmtree(old)
         out.mkdir(parents=True, exist_ok=True)
         target = out / built[0].name
         shutil.copyfile(built[0], target)
