@@ -9,12 +9,12 @@ ADDR   ?= 127.0.0.1:8000
 JOBS   ?= 2
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build test test-fast test-notebooks outputs figures bench bench-gpu test-gpu lint-workflows lock clean
+.PHONY: setup serve build lint test test-fast test-versions test-notebooks outputs figures bench bench-gpu test-gpu lint-workflows lock clean
 
 setup: $(STAMP)
 
 $(STAMP): requirements.lock pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (the torch 2.13.0 CPU wheel is cp311); set PYTHON=python3.11")'
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (the pinned torch CPU wheel is cp311); set PYTHON=python3.11")'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
@@ -26,11 +26,18 @@ serve: setup  ## build the site and serve it at http://127.0.0.1:8000/detach-in-
 build: setup  ## strict build into site/
 	$(VENV)/bin/mkdocs build --strict
 
-test: setup  ## the whole test suite (browser tests need /usr/bin/chromium)
+lint: setup  ## ruff over tools/ src/ tests/ benchmarks/ figures/ snippets/ (config: pyproject.toml)
+	$(VENV)/bin/ruff check
+
+test: setup lint  ## lint, then the whole test suite (browser tests need Chromium: CHROMIUM, default /usr/bin/chromium)
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup
 
-test-fast: setup  ## everything but the build and the browser
+test-fast: setup lint  ## lint, then everything but the build and the browser
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup -m "not browser" --deselect tests/test_build.py
+
+test-versions: setup  ## every snippet under other torch releases -> data/torch-versions/ (nox; ~6 GB and ~10 min install per release)
+	$(VENV)/bin/nox $(if $(TORCH),-s $(addprefix torch-,$(TORCH)),-t versions) -- $(if $(DROP),--drop) $(ARGS)
+	$(PY) -m tools.torch_versions summary
 
 test-notebooks: setup  ## execute every page's notebook in a Jupyter kernel and compare with the records
 	ALL_NOTEBOOKS=1 $(PY) -m pytest -n $(JOBS) tests/test_downloads.py -k test_notebook_executes
@@ -53,8 +60,12 @@ test-gpu: setup  ## the gpu-marked tests (needs a GPU)
 lint-workflows: setup
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
-lock: setup  ## rewrite requirements.lock from the current .venv
-	$(PY) -m pip freeze --exclude-editable | sed -e 's/^torch==.*/torch==2.13.0/' > requirements.lock
+# The torch pin lives in requirements.lock only; `lock` keeps it (pip freeze says 2.x.y+cpu).
+TORCH_PIN = $(shell sed -n 's/^torch==//p' requirements.lock)
+
+lock: setup  ## rewrite requirements.lock from the current .venv (keeping its torch pin)
+	$(PY) -m pip freeze --exclude-editable | sed -e 's/^torch==.*/torch==$(TORCH_PIN)/' > requirements.lock.new
+	mv requirements.lock.new requirements.lock
 
 clean:
 	rm -rf site .cache test-artifacts figure-preview

@@ -1,4 +1,5 @@
-"""python -m benchmarks run --device cpu|cuda [--size tiny|full] [--only NAME ...] [--threads N] [--results-dir DIR]
+"""python -m benchmarks run --device cpu|cuda [--size tiny|full] [--only NAME ...]
+                          [--threads N] [--results-dir DIR]
 
 Runs the benchmarks and writes one JSON file per benchmark to
 ``<results-dir>/<device>/<name>.json`` (default ``benchmarks/results/``), with provenance
@@ -33,11 +34,12 @@ class Progress:
         self.index += 1
         self.name = name
         self.bench_start = time.perf_counter()
-        self(f"starting")
+        self("starting")
 
     def __call__(self, what: str) -> None:
+        now = time.perf_counter()
         line = (f"[{self.index}/{self.total}] {self.name}: {what}"
-                f"  ({time.perf_counter() - self.bench_start:5.1f} s; total {time.perf_counter() - self.start:5.1f} s)")
+                f"  ({now - self.bench_start:5.1f} s; total {now - self.start:5.1f} s)")
         if self.tty:
             sys.stderr.write("\r\033[K" + line)
         else:

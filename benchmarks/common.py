@@ -9,10 +9,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 import torch
 from torch.utils import benchmark as tbench
@@ -166,7 +166,7 @@ def provenance(device: torch.device) -> dict:
         "torch": torch.__version__,
         "torch_num_threads": torch.get_num_threads(),
         "python": platform.python_version(),
-        "date_utc": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "date_utc": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "git": _git(),
         "command": " ".join(["python", "-m", "benchmarks", *sys.argv[1:]]),
     }

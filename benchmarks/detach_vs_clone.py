@@ -55,7 +55,7 @@ def run(ctx: Context) -> dict:
         nbytes = x.numel() * x.element_size()
         budget = 0.05 if ctx.tiny else (4.0 if n >= 10**7 else 1.5)
         ctx.progress(f"n=1e{len(str(n)) - 1} ({nbytes / 1e6:g} MB): {', '.join(OPS)}")
-        timings = time_many({name: (lambda op=op: op(x, dst)) for name, op in OPS.items()}, ctx,
+        timings = time_many({name: (lambda op=op, x=x, dst=dst: op(x, dst)) for name, op in OPS.items()}, ctx,
                             budget_s=budget, min_blocks=3 if ctx.tiny else 9)
         for name, op in OPS.items():
             timing = timings[name]
@@ -78,11 +78,19 @@ def run(ctx: Context) -> dict:
             "clone_over_detach_time": by["clone"]["timing"]["median"] / by["detach"]["timing"]["median"],
         })
     return {
-        "params": {"dtype": "float32", "sizes": sizes, "input_requires_grad": True,
-                   "ops": {"detach": "x.detach()", "data": "x.data", "clone": "x.clone()",
-                           "detach_clone": "x.detach().clone()",
-                           "copy_": "dst.copy_(x.detach()) into a preallocated dst",
-                           "empty_copy_": "torch.empty_like(x).copy_(x.detach()): a fresh buffer, then a copy"}},
+        "params": {
+            "dtype": "float32",
+            "sizes": sizes,
+            "input_requires_grad": True,
+            "ops": {
+                "detach": "x.detach()",
+                "data": "x.data",
+                "clone": "x.clone()",
+                "detach_clone": "x.detach().clone()",
+                "copy_": "dst.copy_(x.detach()) into a preallocated dst",
+                "empty_copy_": "torch.empty_like(x).copy_(x.detach()): a fresh buffer, then a copy",
+            },
+        },
         "cases": cases,
         "derived": derived,
     }

@@ -119,11 +119,20 @@ def run(ctx: Context) -> dict:
             / by["requires_grad_false"]["saved"]["live_nbytes_at_backward"],
     }
     width, batch, side = (8, 2, 16) if ctx.tiny else (32, 32, 64)
-    return {"params": {"width": width, "batch": batch, "input": [batch, 3, side, side],
-                       "optimizer": "SGD(lr=0.01)", "step": "zero_grad, forward, cross_entropy, backward, step",
-                       "strategies": {
-                           "full": "all parameters trained",
-                           "requires_grad_false": "net.backbone.requires_grad_(False)",
-                           "detach": "features = backbone(x).detach()",
-                           "no_grad": "with torch.no_grad(): features = backbone(x)"}},
-            "cases": cases, "derived": derived}
+    return {
+        "params": {
+            "width": width,
+            "batch": batch,
+            "input": [batch, 3, side, side],
+            "optimizer": "SGD(lr=0.01)",
+            "step": "zero_grad, forward, cross_entropy, backward, step",
+            "strategies": {
+                "full": "all parameters trained",
+                "requires_grad_false": "net.backbone.requires_grad_(False)",
+                "detach": "features = backbone(x).detach()",
+                "no_grad": "with torch.no_grad(): features = backbone(x)",
+            },
+        },
+        "cases": cases,
+        "derived": derived,
+    }

@@ -50,7 +50,7 @@ def run(ctx: Context) -> dict:
         forwards = {}
         for mode, (manager, detach) in MODES.items():
 
-            def forward(manager=manager, detach=detach):
+            def forward(manager=manager, detach=detach, model=model, x=x):
                 with manager():
                     out = model(x)
                 return out.detach() if detach else out

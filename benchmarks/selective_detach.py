@@ -112,12 +112,23 @@ def run(ctx: Context) -> dict:
     derived = {
         f"{v}_{k}": by[v][src][k2] / by["full"][src][k2]
         for v in VARIANTS
-        for k, src, k2 in (("time_over_full", "timing", "median"), ("saved_over_full", "saved", "live_nbytes_at_backward"))
+        for k, src, k2 in (
+            ("time_over_full", "timing", "median"),
+            ("saved_over_full", "saved", "live_nbytes_at_backward"),
+        )
     }
     d = dims(ctx.tiny)
-    return {"params": {**d, "dropout": 0.0, "dtype": "float32", "loss": "head(encoder(x)).pow(2).mean()",
-                       "step": "zero_grad, forward, backward (no optimizer)",
-                       "selective_detach": f"hidden state detached before layer {d['num_layers'] // 2}",
-                       "checkpoint": "each layer wrapped in torch.utils.checkpoint.checkpoint(use_reentrant=False)",
-                       "groups": parts},
-            "cases": cases, "derived": derived}
+    return {
+        "params": {
+            **d,
+            "dropout": 0.0,
+            "dtype": "float32",
+            "loss": "head(encoder(x)).pow(2).mean()",
+            "step": "zero_grad, forward, backward (no optimizer)",
+            "selective_detach": f"hidden state detached before layer {d['num_layers'] // 2}",
+            "checkpoint": "each layer wrapped in torch.utils.checkpoint.checkpoint(use_reentrant=False)",
+            "groups": parts,
+        },
+        "cases": cases,
+        "derived": derived,
+    }

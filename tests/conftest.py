@@ -57,3 +57,13 @@ def built_site(tmp_path_factory) -> Path:
     (ARTIFACTS).mkdir(exist_ok=True)
     (ARTIFACTS / "build-seconds.txt").write_text(f"{time.perf_counter() - start:.1f}\n")
     return out
+
+
+def fail_on(errors, fn, *args, prefix: str = "", **kwargs):
+    """Call ``fn``; turn ``errors`` into a test failure that shows the message once
+    (pytest.fail inside ``except`` would print the original error, then the failure)."""
+    try:
+        return fn(*args, **kwargs)
+    except errors as err:
+        message = f"{prefix}{err}"
+    pytest.fail(message, pytrace=False)

@@ -262,3 +262,87 @@ def test_graph_does_not_depend_on_wrapper_lifetimes():
     ]
     assert [n.detail for n in g.nodes if n.label == "MulBackward0"] == ["", "h.grad_fn"]
     assert len(g.edges) == 7
+
+
+# -- bad input and large graphs -------------------------------------------------
+def _chain(n: int, keep: list | None = None):
+    x = torch.ones(1, requires_grad=True)
+    y = x
+    for i in range(n):
+        y = y * 1.0
+        if keep is not None and i % 1000 == 0:
+            keep.append(y)
+    return x, y
+
+
+def test_walks_a_100000_node_chain_without_recursion():
+    # torch 2.13 keeps a node's Python wrapper alive once one was made, and
+    # then frees a chain recursively: freeing 100,000 wrapped nodes at once
+    # overflows the C stack. Holding every 1000th tensor frees it in pieces.
+    keep: list[torch.Tensor] = []
+    x, y = _chain(100_000, keep)
+    g = autograd_graph({"y": y}, {"x": x})
+    assert len(g.nodes) == 100_000 + 3  # y, 100,000 MulBackward0, AccumulateGrad, x
+    assert g.labels()[-2:] == ["AccumulateGrad", "x"]
+    assert reached_parameters(y.sum(), [("x", x)]) == ["x"]
+    del y
+    while keep:
+        keep.pop()
+
+
+def test_draw_graph_refuses_a_huge_graph_with_a_clear_message():
+    x, y = _chain(1_000)
+    with pytest.raises(ValueError, match=r"1003 nodes \(max_nodes=200\).*max_nodes=None"):
+        draw_graph(y, {"x": x})
+    fig = draw_graph(*reversed(_chain(3)), max_nodes=10)
+    assert isinstance(fig, Figure)
+
+
+@pytest.mark.parametrize("bad", ["x", 1, object()])
+def test_draw_graph_ax_must_be_axes(bad):
+    x = torch.ones(2, requires_grad=True)
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        draw_graph(x * 2, ax=bad)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, "10", True])
+def test_draw_graph_max_nodes_must_be_a_positive_int(bad):
+    x = torch.ones(2, requires_grad=True)
+    with pytest.raises(TypeError, match="max_nodes must be"):
+        draw_graph(x * 2, max_nodes=bad)
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, None])
+def test_strict_must_be_a_bool(bad):
+    x = torch.ones(2, requires_grad=True)
+    with pytest.raises(TypeError, match="strict must be True or False"):
+        autograd_graph(x * 2, strict=bad)
+
+
+def test_nested_different_ledgers_both_count():
+    x = torch.ones(100, requires_grad=True)
+    with SavedTensorLedger() as outer:
+        a = x.exp()  # exp saves its output: 1
+        with SavedTensorLedger() as inner:
+            b = (a * a).sum()  # mul saves both operands: 2
+        c = a.sin()  # sin saves its input: 1
+    assert (outer.count, inner.count) == (4, 2)
+    assert (outer.live_count, inner.live_count) == (4, 2)
+    (b + c.sum()).backward()
+    gc.collect()
+    assert (outer.live_count, inner.live_count) == (0, 0)
+    with SavedTensorLedger() as alone:  # the stack is empty again
+        x.exp()
+    assert (alone.count, outer.count) == (1, 4)
+
+
+def test_ledger_exit_without_enter_or_out_of_order_is_a_clear_error():
+    with pytest.raises(RuntimeError, match="not active"):
+        SavedTensorLedger().__exit__(None, None, None)
+    outer, inner = SavedTensorLedger(), SavedTensorLedger()
+    outer.__enter__()
+    inner.__enter__()
+    with pytest.raises(RuntimeError, match="out of order"):
+        outer.__exit__(None, None, None)
+    inner.__exit__(None, None, None)
+    outer.__exit__(None, None, None)

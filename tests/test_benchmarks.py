@@ -33,7 +33,7 @@ def check_result(result: dict, name: str, device: str) -> None:
     assert result["device"] == device
     assert result["size"] in ("tiny", "full")
     prov = result["provenance"]
-    assert PROVENANCE_KEYS <= prov.keys(), PROVENANCE_KEYS - prov.keys()
+    assert prov.keys() >= PROVENANCE_KEYS, PROVENANCE_KEYS - prov.keys()
     assert prov["machine"]["cpu_model"] and prov["machine"]["logical_cores"] >= 1
     assert prov["device"]["type"] == device
     if device == "cuda":
@@ -117,15 +117,16 @@ def test_cuda_without_a_gpu_fails_clearly():
 
 
 @pytest.mark.gpu
-def test_tiny_run_on_cuda(tmp_path):
-    proc = _run("run", "--device", "cuda", "--size", "tiny", "--results-dir", str(tmp_path))
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    for name in BENCHMARKS:
-        result = json.loads((tmp_path / "cuda" / f"{name}.json").read_text())
-        check_result(result, name, "cuda")
-        for case in result["cases"]:
-            if name in ("freezing", "selective_detach"):
-                assert case["memory"]["cuda_max_allocated_bytes"] > 0
+@pytest.mark.parametrize("name", list(BENCHMARKS))
+def test_tiny_run_on_cuda(tmp_path, name):
+    """One test per benchmark, so a GPU run says which one failed."""
+    proc = _run("run", "--device", "cuda", "--size", "tiny", "--only", name, "--results-dir", str(tmp_path))
+    assert proc.returncode == 0, f"benchmark {name} failed on CUDA:\n{proc.stderr[-3000:]}"
+    result = json.loads((tmp_path / "cuda" / f"{name}.json").read_text())
+    check_result(result, name, "cuda")
+    for case in result["cases"]:
+        if name in ("freezing", "selective_detach"):
+            assert case["memory"]["cuda_max_allocated_bytes"] > 0
 
 
 def test_list_names_every_benchmark():

@@ -1,14 +1,17 @@
 """The site as a reader sees it, in headless Chromium driven by Playwright.
 
-Skipped (with the reason) where /usr/bin/chromium is missing, except under CI,
-where it must run: .ci/run installs chromium.
+The browser comes from one setting, the CHROMIUM environment variable: a path to a
+Chromium executable (default /usr/bin/chromium, which .ci/run installs with apt), or
+``playwright`` for Playwright's own build (``python -m playwright install --with-deps
+chromium``, as the GitHub workflow does). Skipped (with the reason) where the browser
+is missing, except under CI, where it must run.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import shutil
+import re
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -20,18 +23,24 @@ from .conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+MANAGED = CHROMIUM == "playwright"  # Playwright's own Chromium build
 PREFIX = "/detach-in-depth/"  # the path of site_url: the site is served under it
 EXAMPLE = "internals/what-detach-does/"
 SHOTS = ARTIFACTS / "screenshots"
 
 
 def _need_chromium():
-    if Path(CHROMIUM).is_file():
+    if MANAGED or Path(CHROMIUM).is_file():
         return
+    how = (
+        f"no Chromium at {CHROMIUM}: install it (apt-get install chromium), point CHROMIUM at "
+        "a Chromium executable, or set CHROMIUM=playwright after "
+        "`python -m playwright install --with-deps chromium`"
+    )
     if os.environ.get("CI"):
-        pytest.fail("Chromium is missing under CI: .ci/run must install it (apt-get install chromium)")
-    pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium to run browser tests)")
+        pytest.fail(f"Browser tests must run under CI, but {how}", pytrace=False)
+    pytest.skip(how)
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +57,18 @@ def server(built_site):
         def log_message(self, *args):
             pass
 
+        def send_error(self, code, message=None, explain=None):
+            # Like the static host: a missing path gets the site's own 404 page.
+            page = Path(self.directory) / "404.html"
+            if code != 404 or not page.is_file():
+                return super().send_error(code, message, explain)
+            body = page.read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(built_site)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -62,7 +83,7 @@ def browser():
 
     with sync_playwright() as p:
         b = p.chromium.launch(
-            executable_path=CHROMIUM,
+            executable_path=None if MANAGED else CHROMIUM,
             headless=True,
             args=[
                 "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -149,3 +170,245 @@ def test_chinese_search_finds_the_example_page(page, server):
     _shot(page, "search-zh")
     assert any("internals/what-detach-does" in h for h in hrefs), hrefs
     assert page.foreign == [], f"requests to other hosts: {page.foreign}"
+
+
+# ---------------------------------------------------------------------------
+# Every page, both languages, as a reader sees it (issue 11). One browser page is
+# reused for all of them, so the whole sweep stays fast.
+
+NARROW = {"width": 390, "height": 844}
+WIDE = {"width": 1280, "height": 900}
+MIN_FIGURE_TEXT_PX = 11
+FORBIDDEN = {
+    "# verdict:": "an internal verdict marker in displayed code",
+    "种子文章": "the internal name for the three posts (write 博文 A/B/C)",
+    "\\<": "an escaped '<' shown literally",
+}
+RAW_EVIDENCE = re.compile(r"snippets/[\w./-]+\.py\s*:[\w-]+")
+_SVG_VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) [\d.]+"')
+_SVG_GLYPH_SCALE = re.compile(r"scale\(([\d.]+) -\1\)")  # matplotlib text as paths: size/100
+
+# What a page reports about itself, measured in the browser.
+_MEASURE = """() => {
+  const article = document.querySelector("article") || document.body;
+  const overflowing = [];
+  for (const code of article.querySelectorAll("pre > code")) {
+    if (code.scrollWidth > code.clientWidth + 1) {
+      const title = code.closest(".highlight")?.querySelector(".filename")?.textContent || "";
+      const line = [...code.innerText.split("\\n")].sort((a, b) => b.length - a.length)[0] || "";
+      overflowing.push(`${title.trim() || "(untitled)"}: +${code.scrollWidth - code.clientWidth}px `
+                       + `longest line: ${line.slice(0, 90)}`);
+    }
+  }
+  const figures = [...article.querySelectorAll("img")].map(img => {
+    const cs = getComputedStyle(img);
+    const inner = img.getBoundingClientRect().width
+      - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const fig = img.closest("figure");
+    return {src: img.getAttribute("src"), width: inner,
+            caption: fig?.querySelector("figcaption")?.innerText?.trim() || "",
+            zoom: img.closest("a")?.getAttribute("href") || ""};
+  });
+  return {overflowing, figures, text: article.innerText};
+}"""
+
+
+def _site_pages(site: Path) -> list[str]:
+    pages = []
+    for html in sorted(site.rglob("index.html")):
+        rel = html.parent.relative_to(site).as_posix()
+        if rel.split("/", 1)[0] in ("assets", "search"):
+            continue
+        pages.append("" if rel == "." else rel + "/")
+    return pages
+
+
+def _figure_text_px(svg: Path, shown_width: float) -> float:
+    text = svg.read_text(encoding="utf-8")
+    view = _SVG_VIEWBOX.search(text)
+    scales = [float(s) for s in _SVG_GLYPH_SCALE.findall(text)]
+    if not view or not scales:
+        return float("inf")  # no outlined text to measure
+    return min(scales) * 100 * shown_width / float(view.group(1))
+
+
+@pytest.fixture(scope="module")
+def reader(browser, server):
+    """One page for the whole sweep, with every console error and failed request."""
+    context = browser.new_context(viewport=WIDE, locale="zh-CN")
+    pg = context.new_page()
+    pg.problems = []  # (url, what)
+    local = urlparse(server).netloc
+
+    def on_console(msg):
+        if msg.type == "error":
+            pg.problems.append((pg.url, f"console error: {msg.text}"))
+
+    def on_failed(request):
+        if "ERR_ABORTED" not in (request.failure or ""):  # navigating away, not a failure
+            pg.problems.append((pg.url, f"request failed: {request.url} ({request.failure})"))
+
+    def on_response(response):
+        if response.status >= 400:
+            pg.problems.append((pg.url, f"HTTP {response.status}: {response.url}"))
+
+    def on_request(request):
+        url = urlparse(request.url)
+        if url.scheme in ("http", "https", "ws", "wss") and url.netloc != local:
+            pg.problems.append((pg.url, f"request to another host: {request.url}"))
+
+    pg.on("console", on_console)
+    pg.on("pageerror", lambda err: pg.problems.append((pg.url, f"page error: {err}")))
+    pg.on("requestfailed", on_failed)
+    pg.on("response", on_response)
+    pg.on("request", on_request)
+    yield pg
+    context.close()
+
+
+def test_every_page_as_a_reader_sees_it(reader, server, built_site):
+    """No clipped code or output, captioned legible figures, no bookkeeping text,
+    no console errors or failed requests: every page, both languages, 1280 and 390 px."""
+    pages = _site_pages(built_site)
+    assert len(pages) >= 60, pages
+    wide, narrow, figures, leaks = [], [], [], []
+    for rel in pages:
+        reader.set_viewport_size(WIDE)
+        reader.goto(server + rel, wait_until="load")
+        m = reader.evaluate(_MEASURE)
+        wide += [f"/{rel}: {o}" for o in m["overflowing"]]
+        for fig in m["figures"]:
+            if not fig["src"].endswith(".svg"):
+                continue
+            name = fig["src"].rsplit("/", 1)[-1]
+            if not fig["caption"]:
+                figures.append(f"/{rel}: {name} has no caption (figure + figcaption)")
+            if not fig["zoom"].endswith(".svg"):
+                figures.append(f"/{rel}: {name} does not open full size on click")
+            svg = (built_site / rel / fig["src"]).resolve()
+            px = _figure_text_px(svg, fig["width"])
+            if px < MIN_FIGURE_TEXT_PX:
+                figures.append(
+                    f"/{rel}: {name}: smallest text {px:.1f} px at {fig['width']:.0f} px wide "
+                    f"(needs {MIN_FIGURE_TEXT_PX}); enlarge the fonts in its script under figures/"
+                )
+        for needle, why in FORBIDDEN.items():
+            if needle in m["text"]:
+                leaks.append(f"/{rel}: shows {needle!r}: {why}")
+        for hit in RAW_EVIDENCE.findall(m["text"]):
+            leaks.append(f"/{rel}: shows raw evidence text {hit!r}: link the section by its title")
+        reader.set_viewport_size(NARROW)
+        narrow += [f"/{rel}: {o}" for o in reader.evaluate(_MEASURE)["overflowing"]]
+    reader.set_viewport_size(WIDE)
+    problems = [f"{urlparse(u).path}: {what}" for u, what in reader.problems]
+    report = {
+        "code or output wider than the text column at 1280 px": wide,
+        "code or output not wrapped at 390 px": narrow,
+        "figures": figures,
+        "bookkeeping shown to readers": leaks,
+        "console errors and failed requests": problems,
+    }
+    (ARTIFACTS).mkdir(exist_ok=True)
+    (ARTIFACTS / "reader-sweep.txt").write_text(
+        "\n".join(f"## {k} ({len(v)})\n" + "\n".join(v) for k, v in report.items()) + "\n"
+    )
+    bad = {k: v for k, v in report.items() if v}
+    assert not bad, "\n".join(
+        f"{k} ({len(v)}):\n  " + "\n  ".join(v[:25]) for k, v in bad.items()
+    ) + f"\n(full list: {ARTIFACTS / 'reader-sweep.txt'})"
+
+
+# A sample of page types in both languages; axe's colour-contrast rule is slow on
+# long tables, so the sweep above does not run it on every page.
+AXE_PAGES = [
+    "", "en/", "cheat-sheet/", "glossary/", "pitfalls/dot-data/", "en/pitfalls/dot-data/",
+    "scenarios/gan/", "reference/api/", "en/reference/api/",
+]
+
+
+def test_accessibility_axe(reader, server):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    options = {
+        "resultTypes": ["violations"],
+        "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+    }
+    found = []
+    for rel in AXE_PAGES:
+        reader.goto(server + rel, wait_until="load")
+        for v in axe.run(reader, options=options).response["violations"]:
+            if v["impact"] in ("serious", "critical"):
+                targets = ", ".join(str(n["target"]) for n in v["nodes"][:3])
+                found.append(f"/{rel}: {v['id']} ({v['impact']}, {len(v['nodes'])} nodes): "
+                             f"{v['help']}; e.g. {targets}")
+    assert not found, "axe-core serious/critical violations:\n" + "\n".join(found)
+
+
+def _search(pg, query):
+    pg.locator("label.md-search__icon, .md-search__input").first.click()
+    box = pg.locator("input.md-search__input")
+    box.fill(query)
+    box.press("End")  # Material searches on key events, not on fill() alone
+    results = pg.locator(".md-search-result__item a")
+    results.first.wait_for(timeout=15000)
+    return [results.nth(i).get_attribute("href") for i in range(results.count())]
+
+
+def test_search_stays_in_its_language_and_highlights_whole_words(reader, server):
+    reader.goto(server)
+    hrefs = _search(reader, "version counter")
+    english = [h for h in hrefs if "/en/" in h]
+    assert not english, f"the zh site's search for an English word lists English pages: {english}"
+    assert any("internals/version-counter/" in h for h in hrefs), hrefs
+
+    reader.goto(server + "en/")
+    hrefs = _search(reader, "version counter")
+    assert hrefs and all("/en/" in h for h in hrefs), f"the en site lists zh pages: {hrefs}"
+
+    reader.goto(server)
+    hrefs = _search(reader, "retain_graph")
+    assert any("retain_graph" in h for h in hrefs), f"retain_graph was split: {hrefs}"
+
+    for word, page in (("叶子节点", "fundamentals/leaves/"), ("版本计数器", "internals/version-counter/")):
+        reader.goto(server)
+        hrefs = _search(reader, word)
+        target = next((h for h in hrefs if page in h and "h=" in h), None)
+        assert target, f"no result for {word} on {page}: {hrefs}"
+        reader.goto(target)
+        marks = reader.locator("article mark")
+        marks.first.wait_for(timeout=10000)
+        texts = set(marks.all_inner_texts())
+        assert texts == {word}, f"searching {word} highlights {texts}, not the whole word"
+
+
+def test_language_switch_keeps_the_section(reader, server):
+    reader.goto(server + "scenarios/gan/#seed-claim")
+    reader.locator(".md-header__option .md-select").first.hover()
+    reader.locator("a.md-select__link[hreflang='en']").first.click()
+    reader.wait_for_url(server + "en/scenarios/gan/#seed-claim")
+
+
+def test_localized_404(reader, server):
+    reader.goto(server + "no-such-page/")
+    assert "页面不存在" in reader.locator("h1").first.inner_text()
+    assert "Page not found" in reader.locator("article").inner_text()
+    reader.problems[:] = [p for p in reader.problems if "no-such-page" not in p[0] + p[1]]
+
+
+SCREENSHOT_PAGES = {
+    "home": "", "fact-check": "fact-check/", "pitfall": "pitfalls/inplace-after-detach/",
+    "api": "reference/api/",
+}
+
+
+def test_reader_screenshots(reader, server):
+    """First screen of the key pages at 1280 and 390 px in both languages (for people)."""
+    for name, rel in SCREENSHOT_PAGES.items():
+        for lang, prefix in (("zh", ""), ("en", "en/")):
+            for label, size in (("1280", WIDE), ("390", NARROW)):
+                reader.set_viewport_size(size)
+                reader.goto(server + prefix + rel, wait_until="load")
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                reader.screenshot(path=str(SHOTS / f"{name}-{lang}-{label}.png"))
+    reader.set_viewport_size(WIDE)

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from tools import pages
 
 pytestmark = pytest.mark.xdist_group("site")
@@ -100,3 +101,47 @@ def test_api_reference_headings_follow_the_page_language(built_site: Path):
     en = (built_site / "en" / "reference" / "api" / "index.html").read_text(encoding="utf-8")
     assert "参数：" in zh and "返回：" in zh, "mkdocstrings section headings are not Chinese on the zh page"
     assert "Parameters:" in en and "Parameters:" not in zh
+
+
+# Runs mkdocs with the wall clock moved forward (time.time and datetime.now), as if
+# the same commit were built on another day; SOURCE_DATE_EPOCH is left to the hook.
+_LATER = """
+import datetime, sys, time
+SHIFT = float(sys.argv.pop(1))
+_time, _now = time.time, datetime.datetime.now
+time.time = lambda: _time() + SHIFT
+class Later(datetime.datetime):
+    @classmethod
+    def now(cls, tz=None):
+        return _now(tz) + datetime.timedelta(seconds=SHIFT)
+datetime.datetime = Later
+from mkdocs.__main__ import cli
+sys.argv = ["mkdocs", *sys.argv[1:]]
+cli()
+"""
+
+
+def test_builds_on_different_days_are_byte_identical(built_site: Path, tmp_path: Path):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    later = tmp_path / "site"
+    proc = subprocess.run(
+        [sys.executable, "-c", _LATER, str(400 * 86400), "build", "--strict", "-d", str(later)],
+        cwd=pages.ROOT, env=env, capture_output=True, text=True, timeout=900,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    files = {p.relative_to(built_site) for p in built_site.rglob("*") if p.is_file()}
+    files_later = {p.relative_to(later) for p in later.rglob("*") if p.is_file()}
+    differ = sorted(str(p) for p in files ^ files_later)
+    differ += sorted(
+        str(p) for p in files & files_later if (built_site / p).read_bytes() != (later / p).read_bytes()
+    )
+    assert not differ, (
+        "A build 400 days later differs: a date leaks into the site. The build date must "
+        "come from SOURCE_DATE_EPOCH, which tools/mkdocs_hooks.py sets from the commit date: "
+        f"{differ[:20]}"
+    )

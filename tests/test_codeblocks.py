@@ -13,9 +13,14 @@ import pytest
 from tools import downloads, pages
 from tools.snippet_source import SnippetError
 
+from .conftest import ARTIFACTS
+
+# Kept under test-artifacts/ so that a failure names a file that still exists.
+PAGE_SCRIPTS = ARTIFACTS / "page-code"
+
 
 @pytest.mark.parametrize("page", pages.pages("zh"), ids=str)
-def test_page_code_runs_top_to_bottom(page, fork_server, tmp_path):
+def test_page_code_runs_top_to_bottom(page, fork_server):
     """Runs the page's downloadable script (tools/downloads.py), the very file a
     reader gets; what it prints must be the recorded outputs of its blocks."""
     try:
@@ -24,12 +29,16 @@ def test_page_code_runs_top_to_bottom(page, fork_server, tmp_path):
         pytest.fail(str(err), pytrace=False)
     if not code.blocks:
         pytest.skip("no Python blocks on this page")
-    script = tmp_path / f"{code.stem}.py"
+    PAGE_SCRIPTS.mkdir(parents=True, exist_ok=True)
+    script = PAGE_SCRIPTS / (str(page).replace("/", "__").replace(".md", ".py"))
     script.write_text(downloads.script(code), encoding="utf-8")
     try:
         out = downloads.run_script(script, code, fork_server)
     except SnippetError as err:
-        pytest.fail(f"docs/zh/{page}: the page's code fails when run top to bottom.\n{err}", pytrace=False)
+        pytest.fail(
+            f"docs/zh/{page}: the page's code fails when run top to bottom ({script}).\n{err}",
+            pytrace=False,
+        )
     assert out == downloads.expected_stdout(code), (
         f"docs/zh/{page}: run top to bottom, the page's code prints something else than "
         "the recorded outputs of its blocks (an order dependence between blocks?)"

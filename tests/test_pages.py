@@ -7,9 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
+
 from tools import figure_build as fig_tools
 from tools import pages
-from tools.repo import CJK, rel
+from tools.repo import CJK, ROOT, rel
 from tools.snippet_source import all_snippets
 
 ZH, EN = pages.pages("zh"), pages.pages("en")
@@ -45,8 +46,8 @@ def test_nav_lists_every_page():
 def test_translations_embed_the_same_things(page):
     zh, en = pages.text("zh", page), pages.text("en", page)
     assert zh != en, f"docs/en/{page} is a copy of docs/zh/{page}: translate it."
-    zi = [(i.file, i.section) for i in pages.includes(zh)]
-    ei = [(i.file, i.section) for i in pages.includes(en)]
+    zi = [(_shared(i.file, "zh"), i.section) for i in pages.includes(zh)]
+    ei = [(_shared(i.file, "en"), i.section) for i in pages.includes(en)]
     assert zi == ei, (
         f"docs/zh/{page} and docs/en/{page} must embed the same snippets in the same order.\n"
         f"zh: {zi}\nen: {ei}"
@@ -65,6 +66,28 @@ def test_translations_embed_the_same_things(page):
         f"in the same order, so links work in both languages.\n"
         f"zh: {pages.anchors(zh)}\nen: {pages.anchors(en)}"
     )
+
+
+def _shared(file: str, lang: str) -> str:
+    """includes/x.zh.md and includes/x.en.md are one piece of prose in two languages."""
+    return file.replace(f".{lang}.md", ".<lang>.md") if file.startswith("includes/") else file
+
+
+def test_shared_prose_is_kept_once_and_said_once_per_page():
+    """The 'code on this page is executed' box lives in includes/, never copied by hand."""
+    titles = {"zh": "本页的代码都经过执行", "en": "Every line of code on this page is executed"}
+    problems = []
+    for lang, title in titles.items():
+        assert title in (ROOT / f"includes/executed.{lang}.md").read_text(encoding="utf-8")
+        for page in pages.pages(lang):
+            md = pages.text(lang, page)
+            if title in md:
+                problems.append(f"docs/{lang}/{page} copies the box: include includes/executed.{lang}.md")
+            if md.count(f'"includes/executed.{lang}.md"') > 1:
+                problems.append(f"docs/{lang}/{page} includes the box more than once")
+            if "includes/executed." in md and f"includes/executed.{lang}.md" not in md:
+                problems.append(f"docs/{lang}/{page} includes the other language's box")
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("page", ZH, ids=str)

@@ -1,6 +1,7 @@
 """The reference chapters' figure scripts draw from real computations and assert what
 they show (one AccumulateGrad node with two incoming edges, two graphs for one function,
-linear growth of what `total += loss` keeps). Run them without building the site."""
+linear growth of what `total += loss` keeps). Run them without building the site, and
+render every figure script as the build does."""
 
 import importlib.util
 from pathlib import Path
@@ -8,8 +9,12 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
+import matplotlib.pyplot as plt
+import pytest
+
+from tools import figure_build as fig_tools
+
+from .conftest import fail_on
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = [
@@ -42,3 +47,13 @@ def test_accumulate_loss_counts():
     _, nodes = mod.run("tensor", backward=True)
     assert kept[-1] > kept[0] and freed == [freed[0]] * mod.STEPS
     assert nodes == sorted(nodes) and nodes[0] > 0
+
+
+@pytest.mark.parametrize(
+    "script", fig_tools.scripts(), ids=lambda p: p.relative_to(fig_tools.FIGURES).as_posix()
+)
+def test_every_figure_script_renders(script):
+    """What the build does for each figure, so `make test-fast` catches a broken script.
+    The content-hash cache (.cache/figures) makes this cheap when nothing changed."""
+    rendered = fail_on(fig_tools.FigureError, fig_tools.build_one, script)
+    assert all(p.is_file() and p.stat().st_size > 0 for p in rendered.values())

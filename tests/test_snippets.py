@@ -8,44 +8,37 @@ from tools import snippet_records as records
 from tools.repo import SNIPPETS, rel
 from tools.snippet_source import RECORD_SUFFIX, SnippetError, all_snippets, parse
 
+from .conftest import fail_on
+
 ALL = all_snippets()
 
 
-def _params(select):
+def _params(select, gpu=True):
     out = []
     for path in ALL:
         snippet = parse(path)
         if not select(snippet):
             continue
-        marks = [pytest.mark.gpu] if snippet.needs_cuda else []
+        marks = [pytest.mark.gpu] if snippet.needs_cuda and gpu else []
         out.append(pytest.param(path, marks=marks, id=rel(path).removeprefix("snippets/")))
     return out
 
 
 @pytest.mark.parametrize("path", _params(lambda s: s.runner == "fork"))
 def test_record_matches_fresh_run(path, fork_server):
-    try:
-        records.check(path, fork_server)
-    except SnippetError as err:
-        pytest.fail(str(err), pytrace=False)
+    fail_on(SnippetError, records.check, path, fork_server)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", _params(lambda s: s.runner == "subprocess"))
 def test_record_matches_fresh_run_subprocess(path):
-    try:
-        records.check(path)
-    except SnippetError as err:
-        pytest.fail(str(err), pytrace=False)
+    fail_on(SnippetError, records.check, path)
 
 
 @pytest.mark.parametrize("path", _params(lambda s: s.needs_cuda and s.cpu_smoke))
 def test_cuda_snippet_runs_tiny_on_cpu(path, fork_server):
     """CUDA snippets that support it run at a tiny size on CPU, so they cannot rot."""
-    try:
-        records.fresh(path, fork_server, env={"SNIPPET_SMOKE": "1"})
-    except SnippetError as err:
-        pytest.fail(str(err), pytrace=False)
+    fail_on(SnippetError, records.fresh, path, fork_server, env={"SNIPPET_SMOKE": "1"})
 
 
 def test_records_have_snippets():
@@ -55,3 +48,43 @@ def test_records_have_snippets():
         if not p.with_suffix(".py").is_file()
     ]
     assert not orphans, f"Records without a snippet (delete them): {orphans}"
+
+
+def _known_attribute(name: str) -> bool:
+    import builtins
+
+    import numpy
+    import torch
+
+    owners = (torch, torch.Tensor, torch.nn, torch.nn.Module, torch.cuda, torch.autograd,
+              numpy, numpy.ndarray, str, bytes, list, dict, BaseException, type, builtins)
+    return any(hasattr(owner, name) for owner in owners)
+
+
+@pytest.mark.parametrize("path", _params(lambda s: s.needs_cuda and not s.cpu_smoke, gpu=False))
+def test_cuda_only_snippet_is_sound_without_a_gpu(path):
+    """Without CUDA a CUDA-only snippet cannot run, but what does not need the GPU is
+    checked here in the normal suite: it compiles, and every attribute it uses exists
+    on torch, torch.Tensor, numpy or the builtins (a typo such as `.numpy_()` or a
+    renamed API fails here, not months later on a GPU machine)."""
+    import ast
+
+    import torch
+
+    source = path.read_text(encoding="utf-8")
+    tree = fail_on(
+        SyntaxError, ast.parse, source, filename=rel(path), prefix=f"{rel(path)} does not compile: "
+    )
+    stored = [n for n in ast.walk(tree) if isinstance(getattr(n, "ctx", None), ast.Store)]
+    defined = {getattr(n, "id", None) or getattr(n, "attr", None) for n in stored}
+    unknown = sorted(
+        {
+            f"line {n.lineno}: .{n.attr}"
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and n.attr not in defined and not _known_attribute(n.attr)
+        }
+    )
+    assert not unknown, (
+        f"{rel(path)} uses attributes that torch {torch.__version__} does not have "
+        f"(a typo or a renamed API?): {unknown}"
+    )

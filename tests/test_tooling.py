@@ -3,6 +3,7 @@ missing includes, invalid workflows."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tools import figure_build as fig_tools
+from tools import pages
 from tools import snippet_records as records
 from tools.page_code import expand
 from tools.repo import ROOT
@@ -46,7 +48,8 @@ def test_missing_record_says_how_to_make_it(tmp_path, fork_server):
 
 
 def test_failing_snippet_names_file_and_line(tmp_path, fork_server):
-    path = _snippet(tmp_path, "x = 1\n# --8<-- [start:a]\nassert x == 2, 'claim is false'\n# --8<-- [end:a]\n")
+    body = "x = 1\n# --8<-- [start:a]\nassert x == 2, 'claim is false'\n# --8<-- [end:a]\n"
+    path = _snippet(tmp_path, body)
     with pytest.raises(SnippetError) as err:
         records.fresh(path, fork_server)
     message = str(err.value)
@@ -79,6 +82,28 @@ def test_subprocess_runner_matches_fork_runner(tmp_path, fork_server):
 def test_malformed_sections(tmp_path, body, match):
     with pytest.raises(SnippetError, match=match):
         parse(_snippet(tmp_path, body))
+
+
+@pytest.mark.parametrize(
+    "body, match",
+    [
+        ('"""Doc."""\nx = 1\n# timeout: 300\n', r"demo.py:3: .*comes after code"),
+        ("# requires: gpu\n", r"demo.py:1: unknown requirement gpu .*known: cuda"),
+        ("# timeout: 2m\n", r"demo.py:1: '# timeout: 2m' must be a whole number"),
+        ("# runner: thread\n", r"demo.py:1: unknown runner 'thread'"),
+        ("# cpu-smoke: maybe\n", r"demo.py:1: .*must be yes or no"),
+        ("x = (\n", r"demo.py:1: syntax error"),
+    ],
+)
+def test_bad_headers_fail_naming_file_and_line(tmp_path, body, match):
+    with pytest.raises(SnippetError, match=match):
+        parse(_snippet(tmp_path, body))
+
+
+def test_a_header_below_the_docstring_counts(tmp_path):
+    path = _snippet(tmp_path, '"""Doc."""\n# timeout: 300\n# requires: cuda\nx = 1\n')
+    snippet = parse(path)
+    assert snippet.timeout == 300 and snippet.needs_cuda
 
 
 def test_missing_include_fails_naming_the_file():
@@ -142,3 +167,37 @@ def test_workflows_are_valid():
         text=True,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def _lock_pins() -> dict[str, str]:
+    lines = (ROOT / "requirements.lock").read_text(encoding="utf-8").splitlines()
+    return dict(line.split("==", 1) for line in lines if "==" in line)
+
+
+def test_the_torch_pin_is_the_installed_torch():
+    """requirements.lock is the one place that pins torch; what runs is what it says."""
+    import tomllib
+
+    import torch
+    from packaging.requirements import Requirement
+
+    pin = _lock_pins()["torch"]
+    installed = torch.__version__.split("+")[0]
+    assert installed == pin, (
+        f"torch {installed} is installed but requirements.lock pins {pin}: run make setup "
+        "(or change the pin in requirements.lock, the only place it is written)"
+    )
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for spec in project.get("dependencies", []):
+        req = Requirement(spec)
+        if req.name == "torch":
+            assert req.specifier.contains(pin), f"pyproject.toml's {spec!r} excludes the pinned {pin}"
+    stale = []
+    for path in [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "Makefile",
+                 *sorted((ROOT / ".github" / "workflows").glob("*.yml"))]:
+        stale += [f"{path.name}: torch=={v}" for v in re.findall(r"torch==([\d.]+\d)", path.read_text())
+                  if v != pin]
+    for lang in pages.LANGS:  # the home page says which torch ran the code
+        stated = re.findall(r"PyTorch (\d+\.\d+\.\d+)", pages.text(lang, "index.md"))
+        stale += [f"docs/{lang}/index.md: PyTorch {v}" for v in stated if v != pin]
+    assert not stale, f"torch versions that disagree with requirements.lock ({pin}): {stale}"

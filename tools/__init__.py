@@ -1,1 +1,1 @@
-"""Site tooling: snippet runner and records, build-time figures, MkDocs hooks."""
+"""Site tooling, one job per module; the map is in CONTRIBUTING.md ("Where things are")."""

@@ -61,7 +61,10 @@ LABELS = {
             "每个单元格下的输出是本站测试运行时记录的。"
             "需要的包：{pkgs}，安装方法见本站“自己运行代码”一页。"
         ),
-        "cuda": "这一段需要 CUDA。本站的测试在 CPU 上运行本文件，所以把它注释掉了。\n在有 GPU 的机器上，去掉下面各行的注释即可运行。",
+        "cuda": (
+            "这一段需要 CUDA。本站的测试在 CPU 上运行本文件，所以把它注释掉了。\n"
+            "在有 GPU 的机器上，去掉下面各行的注释即可运行。"
+        ),
         "skip": "本站测试跳过这一段：{reason}",
         "spawn": (
             "注意：本页用 `torch.multiprocessing.spawn` 启动子进程，子进程要从文件中导入 "
@@ -99,6 +102,9 @@ LABELS = {
 
 class DownloadError(RuntimeError):
     """A download cannot be made; the message names the file and what to do."""
+
+
+PAGE_TIMEOUT_CAP = 300  # seconds for one page's code; the longest (distributed) takes ~40 s
 
 
 @dataclass
@@ -147,7 +153,17 @@ class PageCode:
 
     @property
     def timeout(self) -> int:
-        return max(sum(b.timeout for b in self.blocks if not b.skip), DEFAULT_TIMEOUT)
+        """Each snippet file's timeout counted once, however many of its sections the
+        page shows, capped at PAGE_TIMEOUT_CAP (or the largest single timeout): a hang
+        costs minutes, not CI's hour."""
+        per_file: dict[Path, int] = {}
+        for b in self.blocks:
+            if not b.skip:
+                for path, _ in b.sources:
+                    if path.suffix == ".py":
+                        per_file[path] = max(per_file.get(path, 0), b.timeout)
+        cap = max(PAGE_TIMEOUT_CAP, *per_file.values(), 0)
+        return max(min(sum(per_file.values()), cap), DEFAULT_TIMEOUT)
 
 
 def download_uri(lang: str, page: Path | str, suffix: str) -> str:
@@ -257,7 +273,8 @@ def _block(number: int, body: str, marks: list[str], cuda: bool, where: str) -> 
         m = _SKIP_REASON.fullmatch(mark)
         if not m:
             raise DownloadError(
-                f'{where}: block {number} is skipped without a reason; write <!--pytest.mark.skip(reason="why")-->'
+                f"{where}: block {number} is skipped without a reason; "
+                'write <!--pytest.mark.skip(reason="why")-->'
             )
         block.skip = ("skip", m["reason"])
     outputs = []
@@ -358,14 +375,19 @@ def notebook(code: PageCode) -> str:
             continue
         if item.skip:
             source = "\n".join(
-                [*_comment(_skip_text(code.lang, item.skip)), *(f"# {s}".rstrip() for s in item.code.splitlines())]
+                [
+                    *_comment(_skip_text(code.lang, item.skip)),
+                    *(f"# {s}".rstrip() for s in item.code.splitlines()),
+                ]
             )
             cells.append(v4.new_code_cell(source, id=f"block-{item.number}"))
             continue
         count += 1
         outputs = [v4.new_output("stream", name="stdout", text=item.output)] if item.output else []
         cells.append(
-            v4.new_code_cell(item.code.rstrip("\n"), id=f"block-{item.number}", execution_count=count, outputs=outputs)
+            v4.new_code_cell(
+                item.code.rstrip("\n"), id=f"block-{item.number}", execution_count=count, outputs=outputs
+            )
         )
     nb = v4.new_notebook(
         cells=cells,
@@ -405,7 +427,12 @@ def run_script(path: Path, code: PageCode, server: ForkServer | None = None) -> 
             try:
                 proc = subprocess.run(
                     [sys.executable, str(Path(path).resolve())],
-                    cwd=tmp, env=child_env(), capture_output=True, text=True, timeout=code.timeout, check=False,
+                    cwd=tmp,
+                    env=child_env(),
+                    capture_output=True,
+                    text=True,
+                    timeout=code.timeout,
+                    check=False,
                 )
             except subprocess.TimeoutExpired:
                 raise SnippetError(f"{name} timed out after {code.timeout} s") from None
@@ -418,7 +445,11 @@ def run_script(path: Path, code: PageCode, server: ForkServer | None = None) -> 
 
 # --------------------------------------------------------------------------- all pages
 def pages_with_code(lang: str) -> list[Path]:
-    return [p for p in pages.pages(lang) if any(pages.is_python(info) for _, info, _ in pages.fences(pages.text(lang, p)))]
+    return [
+        p
+        for p in pages.pages(lang)
+        if any(pages.is_python(info) for _, info, _ in pages.fences(pages.text(lang, p)))
+    ]
 
 
 def all_downloads(lang: str, cuda: bool = False) -> dict[str, str]:

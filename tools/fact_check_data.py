@@ -1,23 +1,34 @@
 """Read and validate ``data/fact-check.yml``: the claims of the three posts, each with
 its verdict and the executed evidence that settles it.
 
+An entry names its evidence (``snippets/x/y.py:section``) and the assert there that
+settles the claim (``assert:``, a distinctive part of the assert statement, compared
+without whitespace). The link lives here, not in the code readers see: if that assert
+disappears or changes, loading fails naming the entry.
+
 ``load_claims()`` returns the entries as dicts, or raises ``FactCheckError`` naming the
-first bad entry and what to do about it.
+file, line and entry, and what to do about it. Booleans are YAML 1.2's (``true`` /
+``false`` only): ``no``, ``off``, ``yes`` and ``on`` stay strings and fail validation
+instead of turning silently into booleans.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections import Counter
 from pathlib import Path
 
+import yaml
+
 from tools import sections
-from tools.repo import CJK, DOCS, LANGS, ROOT
+from tools.repo import CJK, DOCS, LANGS, ROOT, rel
 
 DATA = ROOT / "data" / "fact-check.yml"
 VERDICTS = ("true", "false", "misleading", "unverifiable")
 REQUIRED = (
-    "id", "seed", "section", "quote", "quote_en", "verdict", "reason_zh", "reason_en", "evidence",
+    "id", "seed", "section", "quote", "quote_en", "verdict", "reason_zh", "reason_en",
+    "evidence", "assert",
 )
 OPTIONAL = ("benchmark", "gpu", "see")
 _ID = re.compile(r"^s\d{3}-\d{2}$")  # s<post number>-<claim number>
@@ -29,7 +40,20 @@ class FactCheckError(ValueError):
 
 
 def _fail(where: str, what: str) -> FactCheckError:
-    return FactCheckError(f"data/fact-check.yml, entry {where}: {what}")
+    return FactCheckError(f"{where}: {what}")
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader with YAML 1.2 booleans: only true/false (any case) are booleans."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
 
 
 def split_evidence(evidence: str) -> tuple[str, str | None]:
@@ -49,7 +73,7 @@ def _check_fields(entry: dict, where: str) -> None:
 
 def _check_identity(claim: dict, where: str) -> None:
     verdict = claim["verdict"]
-    if isinstance(verdict, bool):  # YAML reads a bare true/false as a boolean
+    if isinstance(verdict, bool):  # a bare true/false is a YAML boolean
         verdict = "true" if verdict else "false"
     if verdict not in VERDICTS:
         raise _fail(where, f"unknown verdict {verdict!r}; use one of {list(VERDICTS)}.")
@@ -59,10 +83,48 @@ def _check_identity(claim: dict, where: str) -> None:
     claim["seed"] = str(claim["seed"])
     if not str(claim["id"]).startswith(f"s{claim['seed']}-"):
         raise _fail(where, f"id does not match seed {claim['seed']!r}.")
-    for name in _TEXT_FIELDS:
+    for name in (*_TEXT_FIELDS, "assert"):
         claim[name] = str(claim[name])
     if CJK.search(claim["quote_en"] + claim["reason_en"]):
         raise _fail(where, "quote_en / reason_en contain Chinese characters; translate them.")
+
+
+def _assert_sources(file: Path, section: str | None) -> list[str]:
+    """Source of each assert statement in ``file`` (or in its ``section``)."""
+    text = file.read_text(encoding="utf-8")
+    lines = range(1, text.count("\n") + 2)
+    if section is not None:
+        chunk = next(c for c in sections.split(text, rel(file)) if c.name == section)
+        lines = range(chunk.first_line, chunk.first_line + chunk.code.count("\n"))
+    tree = ast.parse(text, filename=str(file))
+    return [
+        ast.get_source_segment(text, node) or ""
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assert) and node.lineno in lines
+    ]
+
+
+def _squeeze(code: str) -> str:
+    return re.sub(r"\s+", "", code)
+
+
+def _check_assert(claim: dict, where: str, file: Path, section: str | None) -> None:
+    wanted = str(claim["assert"])
+    place = rel(file) + (f":{section}" if section else "")
+    found = [a for a in _assert_sources(file, section) if _squeeze(wanted) in _squeeze(a)]
+    if not found:
+        raise _fail(
+            where,
+            f"no assert in {place} contains {wanted!r}. The assert that settles this claim "
+            "is gone or has changed: restore it, or set 'assert:' to a distinctive part "
+            "of the assert that settles it now.",
+        )
+    if len(found) > 1:
+        raise _fail(
+            where,
+            f"{len(found)} asserts in {place} contain {wanted!r}: make 'assert:' "
+            f"distinctive enough to name one of {found}.",
+        )
 
 
 def _check_evidence(claim: dict, where: str, root: Path) -> None:
@@ -78,6 +140,7 @@ def _check_evidence(claim: dict, where: str, root: Path) -> None:
             raise _fail(
                 where, f"evidence section {section!r} is not in {path} (has {sorted(names)})."
             )
+    _check_assert(claim, where, file, section)
 
 
 def _check_pages(claim: dict, where: str, root: Path) -> None:
@@ -108,11 +171,11 @@ def _check_pages(claim: dict, where: str, root: Path) -> None:
         raise _fail(where, "gpu must be true or false.")
 
 
-def check_entry(entry: object, index: int, root: Path = ROOT) -> dict:
-    """The validated claim of entry number ``index`` (1-based), normalized."""
+def check_entry(entry: object, place: str, root: Path = ROOT) -> dict:
+    """The validated claim, normalized; ``place`` (file:line) names it in errors."""
     if not isinstance(entry, dict):
-        raise _fail(f"#{index}", f"expected a mapping, got {type(entry).__name__}.")
-    where = f"{entry.get('id', f'#{index}')!s}"
+        raise _fail(place, f"expected a mapping, got {type(entry).__name__}.")
+    where = f"{place}, entry {entry['id']}" if "id" in entry else place
     _check_fields(entry, where)
     claim = dict(entry)
     _check_identity(claim, where)
@@ -121,19 +184,37 @@ def check_entry(entry: object, index: int, root: Path = ROOT) -> dict:
     return claim
 
 
+def _read(path: Path) -> tuple[object, list[int]]:
+    """The data, and the 1-based line of each item of its ``claims`` list."""
+    loader = _Loader(Path(path).read_text(encoding="utf-8"))
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+    lines: list[int] = []
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if key.value == "claims" and isinstance(value, yaml.SequenceNode):
+                lines = [item.start_mark.line + 1 for item in value.value]
+    return data, lines
+
+
 def load_claims(path: Path = DATA, root: Path = ROOT) -> list[dict]:
     """Read and validate the data file; raise FactCheckError naming the first bad entry."""
-    import yaml
-
+    name = rel(path)
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        data, lines = _read(path)
     except (OSError, yaml.YAMLError) as err:
-        raise FactCheckError(f"data/fact-check.yml cannot be read: {err}") from None
+        raise FactCheckError(f"{name} cannot be read: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("claims"), list):
-        raise FactCheckError("data/fact-check.yml must have a top-level 'claims:' list.")
-    claims = [check_entry(entry, i, root) for i, entry in enumerate(data["claims"], 1)]
+        raise FactCheckError(f"{name} must have a top-level 'claims:' list.")
+    claims = [
+        check_entry(entry, f"{name}:{line}", root)
+        for entry, line in zip(data["claims"], lines)
+    ]
     seen = Counter(c["id"] for c in claims)
     dupes = sorted(i for i, n in seen.items() if n > 1)
     if dupes:
-        raise _fail(", ".join(dupes), "duplicate id.")
+        raise _fail(name, f"duplicate id {', '.join(dupes)}.")
     return claims

@@ -1,4 +1,5 @@
-"""MkDocs hooks: build-time figures and the mkdocstrings locale per language.
+"""MkDocs hooks: build-time figures, the mkdocstrings locale per language, and a
+build date taken from the commit (reproducible builds).
 
 Listed under ``hooks:`` in mkdocs.yml, so plain ``mkdocs build`` / ``mkdocs serve``
 run them; no wrapper script is needed.
@@ -6,6 +7,8 @@ run them; no wrapper script is needed.
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -21,6 +24,28 @@ if str(_ROOT) not in sys.path:  # hooks are loaded by path, not as a package
 from tools import figure_build  # noqa: E402
 
 _built: dict[str, Path] = {}
+
+
+def source_date_epoch() -> str | None:
+    """The commit date of HEAD in seconds, or None outside a git checkout."""
+    try:
+        proc = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"], cwd=_ROOT, capture_output=True, text=True, timeout=10
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    value = proc.stdout.strip()
+    return value if proc.returncode == 0 and value.isdigit() else None
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    # MkDocs dates the sitemap (<lastmod>) and the gzip header of sitemap.xml.gz with
+    # SOURCE_DATE_EPOCH when it is set, else with today. The commit date makes two
+    # builds of one commit byte-identical on any day. An explicit value wins.
+    if "SOURCE_DATE_EPOCH" not in os.environ:
+        epoch = source_date_epoch()
+        if epoch is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = epoch
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has set this build's language

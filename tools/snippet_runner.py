@@ -9,6 +9,8 @@ Without a server, every snippet runs in a fresh interpreter.
 from __future__ import annotations
 
 import json
+import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -16,18 +18,31 @@ from pathlib import Path
 
 from tools.repo import ROOT, child_env
 from tools.snippet_source import Snippet, SnippetError
+from tools.snippet_worker import TIMEOUT_EXIT, stop, timeout_message
 
 ERROR_TAIL_LINES = 30  # lines of a failing snippet's stderr quoted in the error
+# frames of the runner itself in a timeout's stack dump: noise for the reader
+_RUNNER_FRAME = re.compile(r'^\s+File "(?:[^"]*snippet_worker\.py|<frozen runpy>)", line \d+ in ')
+
+
+def random_hash_seed(avoid: int | None = None) -> int:
+    """A PYTHONHASHSEED for a run. Snippets run under a random one, as readers do, so
+    output that depends on set or dict order is caught instead of frozen."""
+    while True:
+        seed = random.randrange(1, 2**32)
+        if seed != avoid:
+            return seed
 
 
 class ForkServer:
     """A warm interpreter (``tools.snippet_worker serve``) that forks one child per run."""
 
-    def __init__(self) -> None:
+    def __init__(self, hash_seed: int | None = None) -> None:
+        self.hash_seed = hash_seed or random_hash_seed()  # forked children share it
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tools.snippet_worker", "serve"],
             cwd=ROOT,
-            env=child_env(),
+            env={**child_env(), "PYTHONHASHSEED": str(self.hash_seed)},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -62,37 +77,58 @@ class ForkServer:
                 self.proc.kill()
 
 
-def _run_in_subprocess(snippet: Snippet, out_dir: Path, env: dict[str, str]) -> tuple[int, str]:
-    proc = subprocess.run(
+def _run_in_subprocess(
+    snippet: Snippet, out_dir: Path, env: dict[str, str], hash_seed: int
+) -> tuple[int, str]:
+    with subprocess.Popen(
         [sys.executable, "-m", "tools.snippet_worker", "exec", str(snippet.path), str(out_dir)],
         cwd=ROOT,
-        env={**child_env(), **env},
-        capture_output=True,
+        env={**child_env(), "PYTHONHASHSEED": str(hash_seed), **env},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=snippet.timeout,
-    )
-    return proc.returncode, proc.stderr
+        start_new_session=True,  # its own process group: a timeout kills its children too
+    ) as proc:
+        try:
+            _, err = proc.communicate(timeout=snippet.timeout)
+        except subprocess.TimeoutExpired:
+            stop(proc.pid)
+            _, err = proc.communicate()
+            return TIMEOUT_EXIT, f"{err}\n{timeout_message(snippet.timeout)}\n"
+        return proc.returncode, err
+
+
+def uses_server(snippet: Snippet, server: ForkServer | None) -> bool:
+    return snippet.runner == "fork" and server is not None
 
 
 def run(
-    snippet: Snippet, server: ForkServer | None = None, env: dict[str, str] | None = None
+    snippet: Snippet,
+    server: ForkServer | None = None,
+    env: dict[str, str] | None = None,
+    hash_seed: int | None = None,
 ) -> list[str]:
     """What each chunk printed, in order. Raises SnippetError on failure.
 
     ``env`` adds environment variables for this run (e.g. ``SNIPPET_SMOKE=1``).
+    Without a server the run gets ``hash_seed`` (default: a random one).
     """
     env = dict(env or {})
     with tempfile.TemporaryDirectory(prefix="snippet-out-") as tmp:
         out_dir = Path(tmp)
-        if snippet.runner == "fork" and server is not None:
+        if uses_server(snippet, server):
             rc, err = server.run(snippet, out_dir, env)
+            seed = server.hash_seed
         else:
-            rc, err = _run_in_subprocess(snippet, out_dir, env)
+            seed = hash_seed or random_hash_seed()
+            rc, err = _run_in_subprocess(snippet, out_dir, env, seed)
         if rc != 0:
-            tail = "\n".join(err.strip().splitlines()[-ERROR_TAIL_LINES:])
+            lines = [line for line in err.strip().splitlines() if not _RUNNER_FRAME.match(line)]
+            tail = "\n".join(lines[-ERROR_TAIL_LINES:])
+            how = "timed out" if rc == TIMEOUT_EXIT else f"failed (exit {rc})"
             raise SnippetError(
-                f"{snippet.rel} failed (exit {rc}):\n{tail}\n"
-                f"Reproduce with: .venv/bin/python {snippet.rel}"
+                f"{snippet.rel} {how}:\n{tail}\n"
+                f"Reproduce with: PYTHONHASHSEED={seed} .venv/bin/python {snippet.rel}"
             )
         outputs = []
         for i in range(len(snippet.chunks)):

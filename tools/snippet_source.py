@@ -4,16 +4,20 @@ A snippet is a standalone script under ``snippets/`` (``python snippets/x/y.py``
 Its named sections (see ``tools.sections``) are embedded into pages; the code between
 sections runs too but is not shown.
 
-Header comments (first lines of the file) declare needs:
+Header comments, at column 0 before the first statement (above or below the module
+docstring), declare needs:
     # requires: cuda      -> gpu-marked; skipped without CUDA
     # runner: subprocess  -> run in a fresh interpreter (e.g. multiprocessing with spawn)
-    # timeout: 300        -> seconds (default 120)
+    # timeout: 300        -> seconds, a whole number (default 60)
     # cpu-smoke: yes      -> a CUDA snippet that the normal suite also runs on CPU with
                              SNIPPET_SMOKE=1 set (tiny sizes, record not compared)
+A header after the first statement, an unknown value or a timeout such as ``2m`` is an
+error naming the file and line.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,10 +27,12 @@ from tools.repo import SNIPPETS, rel
 from tools.sections import Chunk
 
 RECORD_SUFFIX = ".out"
-DEFAULT_TIMEOUT = 120
+DEFAULT_TIMEOUT = 60  # seconds; the slowest fork-run snippet takes ~10 s on a loaded 2-core machine
 RUNNERS = ("fork", "subprocess")
+REQUIREMENTS = ("cuda",)
+_YES, _NO = ("yes", "true", "1"), ("no", "false", "0")
 
-_HEADER = re.compile(r"^#\s*(?P<key>requires|runner|timeout|cpu-smoke)\s*:\s*(?P<value>\S+)\s*$")
+_HEADER = re.compile(r"^#\s*(?P<key>requires|runner|timeout|cpu-smoke)\s*:\s*(?P<value>.*?)\s*$")
 
 
 class SnippetError(RuntimeError):
@@ -70,26 +76,64 @@ def expand_paths(paths: list[Path]) -> list[Path]:
     return out
 
 
-def _read_header(snippet: Snippet, lines: list[str]) -> None:
-    for line in lines:
-        if not line.startswith("#"):
-            break
-        m = _HEADER.match(line.strip())
+def _first_statement(text: str, where: str) -> int:
+    """Line of the first statement after the module docstring (past the end if none)."""
+    try:
+        body = ast.parse(text, filename=where).body
+    except SyntaxError as err:
+        raise SnippetError(f"{where}:{err.lineno}: syntax error: {err.msg}.") from None
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the module docstring
+    return body[0].lineno if body else text.count("\n") + 2
+
+
+def _header_value(key: str, value: str, where: str) -> object:
+    if key == "requires":
+        needs = {v.strip() for v in value.split(",") if v.strip()}
+        unknown = sorted(needs - set(REQUIREMENTS))
+        if unknown or not needs:
+            raise SnippetError(
+                f"{where}: unknown requirement {', '.join(unknown) or repr(value)} in "
+                f"'# requires: {value}' (known: {', '.join(REQUIREMENTS)})."
+            )
+        return needs
+    if key == "runner":
+        if value not in RUNNERS:
+            raise SnippetError(f"{where}: unknown runner {value!r} (use fork or subprocess).")
+        return value
+    if key == "cpu-smoke":
+        if value.lower() not in _YES + _NO:
+            raise SnippetError(f"{where}: '# cpu-smoke: {value}' must be yes or no.")
+        return value.lower() in _YES
+    if not value.isdigit() or int(value) == 0:
+        raise SnippetError(
+            f"{where}: '# timeout: {value}' must be a whole number of seconds, e.g. "
+            "'# timeout: 300'."
+        )
+    return int(value)
+
+
+def _read_header(snippet: Snippet, text: str) -> None:
+    code_starts = _first_statement(text, snippet.rel)
+    for no, line in enumerate(text.splitlines(), 1):
+        m = _HEADER.match(line)
         if not m:
             continue
-        key, value = m["key"], m["value"]
-        if key == "requires":
-            snippet.requires.update(v for v in value.split(",") if v)
-        elif key == "runner":
-            if value not in RUNNERS:
-                raise SnippetError(
-                    f"{snippet.rel}: unknown runner {value!r} (use fork or subprocess)."
-                )
+        where = f"{snippet.rel}:{no}"
+        if no >= code_starts:
+            raise SnippetError(
+                f"{where}: the header '{line.strip()}' comes after code and would be "
+                "ignored; move it to the top of the file (above or below the docstring)."
+            )
+        value = _header_value(m["key"], m["value"], where)
+        if m["key"] == "requires":
+            snippet.requires.update(value)
+        elif m["key"] == "runner":
             snippet.runner = value
-        elif key == "cpu-smoke":
-            snippet.cpu_smoke = value.lower() in ("yes", "true", "1")
+        elif m["key"] == "cpu-smoke":
+            snippet.cpu_smoke = value
         else:
-            snippet.timeout = int(value)
+            snippet.timeout = value
 
 
 def parse(path: Path) -> Snippet:
@@ -101,7 +145,7 @@ def parse(path: Path) -> Snippet:
         )
     text = path.read_text(encoding="utf-8")
     snippet = Snippet(path=path.resolve(), chunks=[])
-    _read_header(snippet, text.splitlines(keepends=True))
+    _read_header(snippet, text)
     try:
         snippet.chunks = sections.split(text, rel(path))
     except sections.SectionError as err:

@@ -11,6 +11,8 @@ forking it is safe, and it saves the ~2 s import of torch per snippet.
 
 from __future__ import annotations
 
+import contextlib
+import faulthandler
 import json
 import os
 import select
@@ -26,10 +28,34 @@ from tools.snippet_source import Snippet, parse
 
 POLL_SECONDS = 0.02  # how often the server looks at a running child
 TIMEOUT_EXIT = -9  # exit code reported for a child killed at its timeout
+DUMP_SIGNAL = signal.SIGUSR1  # asks a running snippet where it is (faulthandler)
+DUMP_GRACE_SECONDS = 2.0  # time for that stack dump before the kill
+
+
+def timeout_message(timeout: float) -> str:
+    return (
+        f"Timed out after {timeout:g} s. The traceback above ('Current thread') shows the line "
+        "it was running. If that is a loop or a wait that never ends, fix the code; if the "
+        "snippet is only slow, make it smaller, or raise its limit with a '# timeout: N' "
+        "header (seconds) in its first lines."
+    )
+
+
+def stop(pid: int) -> None:
+    """Ask ``pid`` for its stack (written to its stderr), then kill its process group."""
+    try:
+        os.kill(pid, DUMP_SIGNAL)
+    except ProcessLookupError:
+        return
+    time.sleep(DUMP_GRACE_SECONDS)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)
 
 
 def exec_chunks(snippet: Snippet, out_dir: Path) -> None:
     """Execute the chunks in one namespace, fd 1 redirected to ``out_dir/<i>.txt``."""
+    # On a timeout the runner sends DUMP_SIGNAL: print where every thread is, keep going.
+    faulthandler.register(DUMP_SIGNAL, file=sys.stderr, all_threads=True)
     os.chdir(tempfile.mkdtemp(prefix="snippet-cwd-"))  # snippets must not write into the repo
     sys.argv = [str(snippet.path)]
     sys.path.insert(0, str(snippet.path.parent))
@@ -82,10 +108,10 @@ def _wait(pid: int, timeout: float, err_path: Path) -> int:
         if done:
             return os.waitstatus_to_exitcode(status)
         if time.monotonic() > deadline:
-            os.killpg(pid, signal.SIGKILL)
+            stop(pid)
             os.waitpid(pid, 0)
             with open(err_path, "a") as f:
-                f.write(f"\nTimed out after {timeout} s (raise it with a '# timeout: N' header).\n")
+                f.write("\n" + timeout_message(timeout) + "\n")
             return TIMEOUT_EXIT
         select.select([], [], [], POLL_SECONDS)
 
@@ -95,9 +121,9 @@ def serve() -> None:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot  # noqa: F401
+    import matplotlib.pyplot
     import numpy  # noqa: F401
-    import torch  # noqa: F401
+    import torch
     import torch.nn  # noqa: F401
 
     import autograd_lens  # noqa: F401

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tools.repo import cuda_available
 from tools.snippet_records import check, fresh, record
-from tools.snippet_runner import ForkServer
+from tools.snippet_runner import ForkServer, random_hash_seed
 from tools.snippet_source import SnippetError, all_snippets, expand_paths, parse
 
 COMMANDS = ("record", "check", "run")
@@ -25,6 +25,8 @@ COMMANDS = ("record", "check", "run")
 
 def _record_or_check(cmd: str, targets: list[Path]) -> int:
     server = ForkServer()
+    # record runs each snippet twice, under two hash seeds: output that differs is refused
+    second = ForkServer(random_hash_seed(avoid=server.hash_seed)) if cmd == "record" else None
     failures = 0
     try:
         for path in targets:
@@ -34,7 +36,7 @@ def _record_or_check(cmd: str, targets: list[Path]) -> int:
                 continue
             try:
                 if cmd == "record":
-                    changed = record(path, server)
+                    changed = record(path, server, second)
                     print(f"{'updated' if changed else 'same':8} {snippet.rel}")
                 else:
                     check(path, server)
@@ -44,6 +46,8 @@ def _record_or_check(cmd: str, targets: list[Path]) -> int:
                 print(f"FAILED   {snippet.rel}\n{err}\n", file=sys.stderr)
     finally:
         server.close()
+        if second is not None:
+            second.close()
     return 1 if failures else 0
 
 

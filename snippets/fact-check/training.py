@@ -5,10 +5,15 @@ import torch
 from torch import nn
 from torch.utils.checkpoint import checkpoint
 
-from autograd_lens import SavedTensorLedger, parameters_with_grad, reached_parameters
+from autograd_lens import (
+    SavedTensorLedger,
+    parameters_with_grad,
+    reached_parameters,
+)
 
 torch.manual_seed(0)
-features = nn.Sequential(nn.Conv2d(3, 8, 3), nn.ReLU(), nn.Conv2d(8, 8, 3), nn.ReLU(), nn.Flatten())
+features = nn.Sequential(nn.Conv2d(3, 8, 3), nn.ReLU(), nn.Conv2d(8, 8, 3),
+                         nn.ReLU(), nn.Flatten())
 classifier = nn.Linear(8 * 4 * 4, 10)
 images, labels = torch.randn(4, 3, 8, 8), torch.tensor([0, 1, 2, 3])
 loss_fn = nn.CrossEntropyLoss()
@@ -26,27 +31,44 @@ def step(way):
         loss = loss_fn(classifier(feats), labels)
         held = ledger.live_nbytes  # (1)!
         loss.backward()
-    return (ledger.count, held), classifier.weight.grad.clone(), parameters_with_grad(features)
+    return (
+        (ledger.count, held),
+        classifier.weight.grad.clone(),
+        parameters_with_grad(features),
+    )
 
 
-results = {way: step(way) for way in ("full graph", "detach()", "requires_grad=False")}
+results = {
+    way: step(way) for way in ("full graph", "detach()", "requires_grad=False")
+}
 for way, ((count, held), _, got) in results.items():
-    print(f"{way:19} | saved: {count:2} | held at backward: {held:5} B"
-          f" | features with grad: {len(got)}")
-assert results["detach()"][2] == results["requires_grad=False"][2] == []  # verdict: s003-02 true
+    print(
+        f"{way:19}  saved {count:2} | held at backward {held:5} B"
+        f" | features with grad {len(got)}"
+    )
+assert results["detach()"][2] == results["requires_grad=False"][2] == []
 saved = {way: r[0] for way, r in results.items()}
-assert saved["requires_grad=False"][0] < saved["detach()"][0] <= saved["full graph"][0]
-assert saved["requires_grad=False"][1] == saved["detach()"][1] < saved["full graph"][1]  # verdict: s003-03 unverifiable
-assert torch.equal(results["detach()"][1], results["requires_grad=False"][1])  # verdict: s003-05 unverifiable
+assert (
+    saved["requires_grad=False"][0]
+    < saved["detach()"][0]
+    <= saved["full graph"][0]
+)
+assert (
+    saved["requires_grad=False"][1]
+    == saved["detach()"][1]
+    < saved["full graph"][1]
+)
+assert torch.equal(results["detach()"][1], results["requires_grad=False"][1])
 after = features.state_dict()
-unchanged = before.keys() == after.keys() and all(torch.equal(before[k], after[k]) for k in before)
-assert unchanged  # verdict: s003-01 false
-assert unchanged  # verdict: s003-19 misleading
+unchanged = before.keys() == after.keys() and all(
+    torch.equal(before[k], after[k]) for k in before
+)
+assert unchanged
 features.requires_grad_(False)
 new_fc = nn.Linear(8 * 4 * 4, 10)  # seed 000: replace the head after freezing
 loss = loss_fn(new_fc(features(images)), labels)
 assert reached_parameters(loss, features) == []
-assert reached_parameters(loss, new_fc) == ["weight", "bias"]  # verdict: s000-08 true
+assert reached_parameters(loss, new_fc) == ["weight", "bias"]
 # --8<-- [end:freezing]
 
 # --8<-- [start:dqn]
@@ -57,10 +79,14 @@ reward, gamma = torch.ones(3), 0.99
 target_q = reward + gamma * target_net(next_state).max(1)[0].detach()
 q = policy_net(state).max(1)[0]
 loss = ((q - target_q) ** 2).mean()
-print("DQN loss reaches policy:", reached_parameters(loss, policy_net),
-      " target:", reached_parameters(loss, target_net))
+print(
+    "DQN loss reaches policy:",
+    reached_parameters(loss, policy_net),
+    " target:",
+    reached_parameters(loss, target_net),
+)
 assert len(reached_parameters(loss, policy_net)) == 2
-assert reached_parameters(loss, target_net) == []  # verdict: s000-09 true
+assert reached_parameters(loss, target_net) == []
 # --8<-- [end:dqn]
 
 # --8<-- [start:gan]
@@ -75,29 +101,38 @@ def d_step(detach):
     G.zero_grad(set_to_none=True)
     D.zero_grad(set_to_none=True)
     fake = G(noise)
-    d_loss = bce(D(real), ones) + bce(D(fake.detach() if detach else fake), zeros)
+    d_loss = bce(D(real), ones) + bce(
+        D(fake.detach() if detach else fake), zeros
+    )
     d_loss.backward()
     return D.weight.grad.clone(), G.weight.grad
 
 
 with_detach, without = d_step(True), d_step(False)
-print("D step: D grads equal with/without detach:", torch.equal(with_detach[0], without[0]))
-print("D step: G.grad set with detach:", with_detach[1] is not None,
-      " without:", without[1] is not None)
-assert with_detach[1] is None  # verdict: s003-06 true
-assert without[1] is not None  # verdict: s003-07 true
-assert torch.equal(with_detach[0], without[0])  # verdict: s003-10 unverifiable
+print(
+    "D step: D grads equal with/without detach:",
+    torch.equal(with_detach[0], without[0]),
+)
+print(
+    "D step: G.grad set with detach:",
+    with_detach[1] is not None,
+    " without:",
+    without[1] is not None,
+)
+assert with_detach[1] is None
+assert without[1] is not None
+assert torch.equal(with_detach[0], without[0])
 
 g_loss = bce(D(G(noise).detach()), ones)  # seed 000's line, used to train G
 print("G step with detach reaches G:", reached_parameters(g_loss, G))
-assert reached_parameters(g_loss, G) == []  # verdict: s000-10 false
-assert reached_parameters(g_loss, G) == []  # verdict: s003-08 true
+assert reached_parameters(g_loss, G) == []
 D.zero_grad(set_to_none=True)
-g_loss = bce(D(G(noise)), ones)  # seed 003's generator step, no zero_grad, no D freeze
+# seed 003's generator step, no zero_grad, no D freeze
+g_loss = bce(D(G(noise)), ones)
 g_loss.backward()
 print("after the G step, D.weight.grad is set:", D.weight.grad is not None)
 assert len(reached_parameters(g_loss, G)) == 2
-assert D.weight.grad is not None  # verdict: s003-09 misleading
+assert D.weight.grad is not None
 # --8<-- [end:gan]
 
 # --8<-- [start:std-vs-grad]
@@ -111,15 +146,19 @@ with torch.no_grad():
 h_small, h_large = small(inp), large(inp)
 loss = (h_small * 5).sum() + h_large.sum()  # (1)!
 loss.backward()
-print(f"activation std: small {h_small.detach().std():.3f}, large {h_large.detach().std():.3f}")
-print(f"weight grad norm: small {small.weight.grad.norm():.1f}, large {large.weight.grad.norm():.1f}")
+print(f"activation std: small {h_small.detach().std():.3f},"
+      f" large {h_large.detach().std():.3f}")
+print(f"weight grad norm: small {small.weight.grad.norm():.1f},"
+      f" large {large.weight.grad.norm():.1f}")
 assert torch.allclose(h_small.std() * 10, h_large.std())
-assert small.weight.grad.norm() > large.weight.grad.norm()  # verdict: s003-13 false
+assert small.weight.grad.norm() > large.weight.grad.norm()
 # --8<-- [end:std-vs-grad]
 
 # --8<-- [start:checkpoint]
 torch.manual_seed(0)
-blocks = nn.ModuleList(nn.Sequential(nn.Linear(32, 32), nn.Tanh()) for _ in range(4))
+blocks = nn.ModuleList(
+    nn.Sequential(nn.Linear(32, 32), nn.Tanh()) for _ in range(4)
+)
 seq = torch.randn(8, 32)
 
 
@@ -140,11 +179,25 @@ def run(mode):
     return nbytes, blocks[0][0].weight.grad
 
 
-full, sel, ckpt = run("full graph"), run("selective detach"), run("checkpointing")
-print("bytes held at backward: full", full[0], "| selective detach", sel[0], "| checkpointing", ckpt[0])
-print("block 0 gradient: checkpointing identical to full:", torch.equal(ckpt[1], full[1]),
-      "| selective detach:", sel[1])
-assert torch.equal(ckpt[1], full[1]) and sel[1] is None  # verdict: s003-15 false
-assert ckpt[0] < sel[0] < full[0]  # verdict: s003-14 unverifiable
-assert sel[0] < full[0]  # verdict: s003-17 unverifiable
+full, sel, ckpt = (
+    run("full graph"),
+    run("selective detach"),
+    run("checkpointing"),
+)
+print(
+    "bytes held at backward: full",
+    full[0],
+    "| selective detach",
+    sel[0],
+    "| checkpointing",
+    ckpt[0],
+)
+print(
+    "block 0 gradient: checkpointing identical to full:",
+    torch.equal(ckpt[1], full[1]),
+)
+print("block 0 gradient with selective detach:", sel[1])
+assert torch.equal(ckpt[1], full[1]) and sel[1] is None
+assert ckpt[0] < sel[0] < full[0]
+assert sel[0] < full[0]
 # --8<-- [end:checkpoint]

@@ -132,19 +132,34 @@ def autograd_graph(
             If ``False`` (the default), such a root is kept as a lone node marked
             ``in_graph=False``, so "before / after detach" can be drawn side by side.
 
+    The walk is iterative, so a graph of any depth fits (a chain of 100,000
+    operations takes about a second). Keys come from the walk itself, so the
+    result does not depend on when torch creates or frees the Python objects of
+    its nodes.
+
+    !!! note "Very deep chains and torch"
+        On torch 2.13 and 2.14, once Python has touched the nodes of a chain
+        tens of thousands of operations deep, freeing the whole chain at once
+        can overflow the C stack and crash the interpreter (torch then frees
+        the nodes recursively). Free such a chain in parts, for example by
+        holding every 1,000th tensor and dropping them last to first.
+
     Returns:
         The nodes and edges, roots first.
 
     Raises:
-        TypeError: ``roots`` or ``names`` is not a tensor / mapping of tensors.
+        TypeError: ``roots`` or ``names`` is not a tensor / mapping of
+            tensors, or ``strict`` is not a bool.
         ValueError: An empty mapping, or ``strict=True`` and a root without a graph.
 
-    Example:
+    Examples:
         >>> x = torch.tensor([1.0, 2.0], requires_grad=True)
         >>> g = autograd_graph({"z": (x * 2).mean()}, {"x": x})
         >>> g.labels("backward")
         ['MeanBackward0', 'MulBackward0']
     """
+    if not isinstance(strict, bool):
+        raise TypeError(f"strict must be True or False, got {type(strict).__name__} {strict!r}.")
     root_map = _check_tensors(roots, "roots")
     name_map = _check_tensors(names, "names") if names is not None else {}
 
@@ -239,16 +254,19 @@ def _layers(graph: AutogradGraph) -> list[list[str]]:
     for a, b in graph.edges:
         children[a].append(b)
         parents[b].append(a)
+    # Longest path from the roots, in topological order (Kahn): linear time, so
+    # a long chain costs no more than its length.
     depth = {k: 0 for k in children}
+    indegree = {k: len(v) for k, v in parents.items()}
+    ready = [k for k, d in indegree.items() if d == 0]
+    while ready:
+        a = ready.pop()
+        for b in children[a]:
+            depth[b] = max(depth[b], depth[a] + 1)
+            indegree[b] -= 1
+            if indegree[b] == 0:
+                ready.append(b)
     order = [n.key for n in graph.nodes]
-    for _ in range(len(order)):  # relax: DAG, so len(order) passes suffice
-        changed = False
-        for a, b in graph.edges:
-            if depth[b] < depth[a] + 1:
-                depth[b] = depth[a] + 1
-                changed = True
-        if not changed:
-            break
     layers: list[list[str]] = [[] for _ in range(max(depth.values(), default=0) + 1)]
     for k in order:
         layers[depth[k]].append(k)
@@ -279,6 +297,7 @@ def draw_graph(
     title: str | None = None,
     ax: Axes | None = None,
     legend: bool = True,
+    max_nodes: int | None = 200,
 ) -> Figure:
     """Draw the autograd graph reachable from ``roots`` with matplotlib.
 
@@ -292,23 +311,43 @@ def draw_graph(
         title: Optional title above the graph.
         ax: Draw into this Axes instead of a new figure.
         legend: Whether to draw the legend below the graph.
+        max_nodes: Refuse (``ValueError``) to draw a graph with more nodes than
+            this: its boxes would be unreadable and the figure huge. ``None``
+            draws any size. [`autograd_graph`][autograd_lens.autograd_graph]
+            gives the same graph as data, at any size.
 
     Returns:
         The figure that holds the drawing.
 
     Raises:
-        ValueError: ``lang`` is not ``"en"`` or ``"zh"``.
-        TypeError: As for [`autograd_graph`][autograd_lens.autograd_graph].
+        ValueError: ``lang`` is not ``"en"`` or ``"zh"``, or the graph has more
+            than ``max_nodes`` nodes.
+        TypeError: ``ax`` is not a matplotlib ``Axes``; ``roots`` or ``names``
+            as for [`autograd_graph`][autograd_lens.autograd_graph].
     """
     if lang not in _TEXT:
         raise ValueError(f"lang must be one of {sorted(_TEXT)}, got {lang!r}.")
-    graph = autograd_graph(roots, names)
-    text = _TEXT[lang]
+    if max_nodes is not None and (
+        isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1
+    ):
+        raise TypeError(f"max_nodes must be a positive int or None, got {max_nodes!r}.")
     import matplotlib.pyplot as plt
+    from matplotlib.axes import Axes as _Axes
     from matplotlib.patches import Patch
 
+    if ax is not None and not isinstance(ax, _Axes):
+        raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}.")
+    graph = autograd_graph(roots, names)
+    text = _TEXT[lang]
     layers = _layers(graph)
     width = max(len(layer) for layer in layers)
+    if max_nodes is not None and len(graph.nodes) > max_nodes:
+        raise ValueError(
+            f"draw_graph: the graph has {len(graph.nodes)} nodes (max_nodes={max_nodes}); "
+            f"drawn, it would be about {2.5 * width:,.0f} x {1.05 * len(layers):,.0f} inches "
+            "and unreadable. Draw a smaller part (for example the last few operations), "
+            "use autograd_graph() for the data, or pass max_nodes=None to draw it anyway."
+        )
     if ax is None:
         fig, ax = plt.subplots(figsize=(max(3.2, 2.5 * width), 0.6 + 1.05 * len(layers)))
     else:

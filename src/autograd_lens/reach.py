@@ -14,7 +14,9 @@ import torch
 from torch import nn
 
 
-def _named(params: nn.Module | Iterable[tuple[str, torch.Tensor]], what: str) -> list[tuple[str, torch.Tensor]]:
+def _named(
+    params: nn.Module | Iterable[tuple[str, torch.Tensor]], what: str
+) -> list[tuple[str, torch.Tensor]]:
     if isinstance(params, nn.Module):
         return list(params.named_parameters())
     if isinstance(params, torch.Tensor) or not isinstance(params, Iterable):
@@ -43,8 +45,9 @@ def reached_parameters(
         params: A module, or ``(name, tensor)`` pairs such as ``model.named_parameters()``.
 
     Returns:
-        The reached names, in the order ``params`` lists them. Empty if ``loss`` has no
-        graph (for example because it was computed from detached tensors).
+        The reached names, in the order ``params`` lists them. Empty if
+            ``loss`` has no graph (for example because it was computed from
+            detached tensors).
 
     Raises:
         TypeError: ``loss`` is not a tensor, or ``params`` is not a module / pairs.

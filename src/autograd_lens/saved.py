@@ -13,6 +13,7 @@ autograd's in-place check is off.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from dataclasses import dataclass
 
@@ -27,6 +28,18 @@ class _Saved:
         self.tensor = tensor
 
 
+# Ledgers entered on this thread, outermost first. torch applies only the
+# innermost saved_tensors_hooks, so the innermost ledger's pack hook records each
+# save in every active ledger: nested ledgers all count what runs inside them.
+_active = threading.local()
+
+
+def _stack() -> list[SavedTensorLedger]:
+    if not hasattr(_active, "ledgers"):
+        _active.ledgers = []
+    return _active.ledgers
+
+
 @dataclass
 class _Entry:
     nbytes: int
@@ -36,6 +49,10 @@ class _Entry:
 
 class SavedTensorLedger:
     """Context manager that records every tensor saved for backward inside it.
+
+    Ledgers can be nested: each counts everything saved inside it (the
+    innermost one records for all). Other ``saved_tensors_hooks`` entered
+    inside a ledger replace it there, as torch applies only the innermost hooks.
 
     Counts are cumulative over the ``with`` block(s); ``live_*`` tell how many of the
     saved tensors are still held by some graph now. Each record holds a detached alias
@@ -49,7 +66,7 @@ class SavedTensorLedger:
         silently wrong gradient instead of the usual ``RuntimeError``. Do not measure with
         the ledger where that check matters.
 
-    Example:
+    Examples:
         >>> x = torch.ones(1000, requires_grad=True)
         >>> with SavedTensorLedger() as ledger:
         ...     y = (x * x).sum()      # mul saves both operands (the same tensor x)
@@ -77,16 +94,33 @@ class SavedTensorLedger:
             raise RuntimeError("SavedTensorLedger is already active; it cannot be nested in itself.")
         self._hooks = saved_tensors_hooks(self._pack, self._unpack)
         self._hooks.__enter__()
+        _stack().append(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        assert self._hooks is not None
+        if self._hooks is None:
+            raise RuntimeError(
+                "SavedTensorLedger.__exit__ called on a ledger that is not active: "
+                "use it as `with SavedTensorLedger() as ledger:`."
+            )
+        stack = _stack()
+        if not stack or stack[-1] is not self:
+            raise RuntimeError(
+                "SavedTensorLedger exited out of order: leave nested ledgers innermost "
+                "first (a `with` block does this for you)."
+            )
+        stack.pop()
         self._hooks.__exit__(*exc)
         self._hooks = None
 
     # -- hooks -----------------------------------------------------------------
     def _pack(self, tensor: torch.Tensor) -> _Saved:
         record = _Saved(tensor.detach())  # an alias without grad_fn: no reference cycle
+        for ledger in _stack() or [self]:
+            ledger._add(record, tensor)
+        return record
+
+    def _add(self, record: _Saved, tensor: torch.Tensor) -> None:
         self._count += 1
         key = self._count
         storage = tensor.untyped_storage()
@@ -100,7 +134,6 @@ class SavedTensorLedger:
         )
         self._live.add(key)
         weakref.finalize(record, self._release, key, address)
-        return record
 
     def _release(self, key: int, address: tuple[int, int]) -> None:
         self._live.discard(key)

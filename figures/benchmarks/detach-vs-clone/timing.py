@@ -17,12 +17,22 @@ LABELS = {
 STYLE = {"detach": ("C0", "o"), "data": ("C9", "s"), "clone": ("C3", "^"),
          "detach_clone": ("C1", "v"), "copy_": ("C7", "D"), "empty_copy_": ("C4", "P")}
 TEXT = {
-    "zh": {"title": "CPU 上的耗时（中位数，误差线为四分位距）", "x": "元素个数（float32）", "y": "每次调用耗时 (s)",
-           "ratio_title": "达到的带宽 / 复制到已分配张量的带宽", "ratio_y": "比值（1 = 达到复制的上限）",
-           "seed": "种子 002：detach 0.0001 s / clone 0.5 s"},
-    "en": {"title": "Time on CPU (median; bars: interquartile range)", "x": "elements (float32)", "y": "time per call (s)",
-           "ratio_title": "achieved bandwidth / copy into a preallocated tensor", "ratio_y": "ratio (1 = the copy limit)",
-           "seed": "seed 002: detach 0.0001 s / clone 0.5 s"},
+    "zh": {
+        "title": "CPU 上的耗时（中位数，误差线为四分位距）",
+        "x": "元素个数（float32）",
+        "y": "每次调用耗时 (s)",
+        "ratio_title": "达到的带宽 / 复制到已分配张量的带宽",
+        "ratio_y": "比值（1 = 达到复制的上限）",
+        "seed": "种子 002：detach 0.0001 s / clone 0.5 s",
+    },
+    "en": {
+        "title": "Time on CPU (median; bars: interquartile range)",
+        "x": "elements (float32)",
+        "y": "time per call (s)",
+        "ratio_title": "achieved bandwidth / copy into a preallocated tensor",
+        "ratio_y": "ratio (1 = the copy limit)",
+        "seed": "seed 002: detach 0.0001 s / clone 0.5 s",
+    },
 }
 
 
@@ -49,8 +59,14 @@ def draw(lang: str):
     for op in ("clone", "detach_clone", "empty_copy_"):
         xs = [d["numel"] for d in r["derived"]]
         color, marker = STYLE[op]
-        ax2.plot(xs, [d[f"{op.rstrip('_')}_over_copy_bandwidth"] for d in r["derived"]], color=color,
-                 marker=marker, ms=4, label=LABELS[op])
+        ax2.plot(
+            xs,
+            [d[f"{op.rstrip('_')}_over_copy_bandwidth"] for d in r["derived"]],
+            color=color,
+            marker=marker,
+            ms=4,
+            label=LABELS[op],
+        )
     ax2.axhline(1.0, color="0.5", lw=0.8, ls="--")
     ax2.set_xscale("log")
     top = max(d[k] for d in r["derived"] for k in d if k.endswith("_over_copy_bandwidth"))

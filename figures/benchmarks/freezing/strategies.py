@@ -9,16 +9,34 @@ INPUTS = ["benchmarks/results/cpu/freezing.json", "benchmarks/report.py"]
 
 STRATEGIES = ("full", "requires_grad_false", "detach", "no_grad")
 LABELS = {
-    "zh": {"full": "全部训练", "requires_grad_false": "requires_grad_(False)", "detach": "特征 .detach()",
-           "no_grad": "no_grad() 包住主干网络"},
-    "en": {"full": "full fine-tune", "requires_grad_false": "requires_grad_(False)", "detach": "features .detach()",
-           "no_grad": "no_grad() backbone"},
+    "zh": {
+        "full": "全部训练",
+        "requires_grad_false": "requires_grad_(False)",
+        "detach": "特征 .detach()",
+        "no_grad": "no_grad() 包住主干网络",
+    },
+    "en": {
+        "full": "full fine-tune",
+        "requires_grad_false": "requires_grad_(False)",
+        "detach": "features .detach()",
+        "no_grad": "no_grad() backbone",
+    },
 }
 TEXT = {
-    "zh": {"mid": "主干网络刚算完时", "end": "反向传播开始时", "saved": "计算图持有的字节 (MB)", "time": "一步训练的耗时 (ms，中位数)",
-           "title": "冻结主干网络的四种写法（CPU）"},
-    "en": {"mid": "right after the backbone", "end": "when backward starts", "saved": "bytes held by the graph (MB)", "time": "one training step (ms, median)",
-           "title": "Four ways to freeze a backbone (CPU)"},
+    "zh": {
+        "mid": "主干网络刚算完时",
+        "end": "反向传播开始时",
+        "saved": "计算图持有的字节 (MB)",
+        "time": "一步训练的耗时 (ms，中位数)",
+        "title": "冻结主干网络的四种写法（CPU）",
+    },
+    "en": {
+        "mid": "right after the backbone",
+        "end": "when backward starts",
+        "saved": "bytes held by the graph (MB)",
+        "time": "one training step (ms, median)",
+        "title": "Four ways to freeze a backbone (CPU)",
+    },
 }
 COLORS = ["C3", "C0", "C1", "C2"]
 
@@ -32,11 +50,25 @@ def draw(lang: str):
     end = [cs[s]["saved"]["live_nbytes_at_backward"] / 1e6 for s in STRATEGIES]
     x = np.arange(4)
     for i, (values, hatch) in enumerate(((mid, "//"), (end, ""))):
-        bars = a1.bar(x + (i - 0.5) * 0.38, values, width=0.38, color=COLORS, hatch=hatch,
-                      edgecolor="white", label=t["mid"] if i == 0 else t["end"])
+        bars = a1.bar(
+            x + (i - 0.5) * 0.38,
+            values,
+            width=0.38,
+            color=COLORS,
+            hatch=hatch,
+            edgecolor="white",
+            label=t["mid"] if i == 0 else t["end"],
+        )
         for b, v in zip(bars, values):
-            a1.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v), ha="center", va="bottom",
-                        fontsize=8.5, xytext=(0, 2), textcoords="offset points")
+            a1.annotate(
+                fmt_num(v),
+                (b.get_x() + b.get_width() / 2, v),
+                ha="center",
+                va="bottom",
+                fontsize=8.5,
+                xytext=(0, 2),
+                textcoords="offset points",
+            )
     a1.set_ylabel(t["saved"], fontsize=10)
     a1.set_ylim(0, max(mid + end) * 1.3)  # room for the legend above the bars
     leg = a1.legend(fontsize=9, loc="upper right", ncols=1)
@@ -47,8 +79,15 @@ def draw(lang: str):
     hi = [(cs[s]["timing"]["q3"] - cs[s]["timing"]["median"]) * 1e3 for s in STRATEGIES]
     bars = a2.bar(x, med, yerr=[lo, hi], capsize=3, color=COLORS)
     for b, v, h in zip(bars, med, hi):
-        a2.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v + h), ha="center", va="bottom",
-                    fontsize=9, xytext=(0, 2), textcoords="offset points")
+        a2.annotate(
+            fmt_num(v),
+            (b.get_x() + b.get_width() / 2, v + h),
+            ha="center",
+            va="bottom",
+            fontsize=9,
+            xytext=(0, 2),
+            textcoords="offset points",
+        )
     a2.set_ylabel(t["time"], fontsize=10)
     for ax in (a1, a2):
         ax.set_xticks(x, [lab[s] for s in STRATEGIES], rotation=20, fontsize=9)

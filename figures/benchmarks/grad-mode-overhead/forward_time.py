@@ -7,12 +7,25 @@ from benchmarks.report import fmt_num, provenance_line, require
 INPUTS = ["benchmarks/results/cpu/grad_mode_overhead.json", "benchmarks/report.py"]
 
 MODES = ("grad", "grad_detach", "no_grad", "inference_mode")
-LABELS = {"grad": "grad", "grad_detach": "grad + .detach()", "no_grad": "no_grad()", "inference_mode": "inference_mode()"}
+LABELS = {
+    "grad": "grad",
+    "grad_detach": "grad + .detach()",
+    "no_grad": "no_grad()",
+    "inference_mode": "inference_mode()",
+}
 TEXT = {
-    "zh": {"mlp": "小型 MLP", "cnn": "小型 CNN", "y": "一次前向的耗时 (ms，中位数)",
-           "title": "CPU 上一次前向传播的耗时（误差线为四分位距）"},
-    "en": {"mlp": "small MLP", "cnn": "small CNN", "y": "one forward pass (ms, median)",
-           "title": "One forward pass on CPU (bars: interquartile range)"},
+    "zh": {
+        "mlp": "小型 MLP",
+        "cnn": "小型 CNN",
+        "y": "一次前向的耗时 (ms，中位数)",
+        "title": "CPU 上一次前向传播的耗时（误差线为四分位距）",
+    },
+    "en": {
+        "mlp": "small MLP",
+        "cnn": "small CNN",
+        "y": "one forward pass (ms, median)",
+        "title": "One forward pass on CPU (bars: interquartile range)",
+    },
 }
 
 
@@ -25,11 +38,17 @@ def draw(lang: str):
         med = [cs[m]["timing"]["median"] * 1e3 for m in MODES]
         lo = [(cs[m]["timing"]["median"] - cs[m]["timing"]["q1"]) * 1e3 for m in MODES]
         hi = [(cs[m]["timing"]["q3"] - cs[m]["timing"]["median"]) * 1e3 for m in MODES]
-        bars = ax.bar(range(len(MODES)), med, yerr=[lo, hi], capsize=3,
-                      color=["C3", "C1", "C0", "C2"])
+        bars = ax.bar(range(len(MODES)), med, yerr=[lo, hi], capsize=3, color=["C3", "C1", "C0", "C2"])
         for b, v, h in zip(bars, med, hi):
-            ax.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v + h), ha="center", va="bottom",
-                        fontsize=9, xytext=(0, 2), textcoords="offset points")
+            ax.annotate(
+                fmt_num(v),
+                (b.get_x() + b.get_width() / 2, v + h),
+                ha="center",
+                va="bottom",
+                fontsize=9,
+                xytext=(0, 2),
+                textcoords="offset points",
+            )
         ax.set_xticks(range(len(MODES)), [LABELS[m] for m in MODES], rotation=15, fontsize=9)
         ax.set_title(t[model], fontsize=10)
         ax.set_ylabel(t["y"])

@@ -17,7 +17,7 @@ def draw(lang: str):
     loss = (x * w).sum() + w.pow(2).sum()
     graph = autograd_graph({"loss": loss}, {"x": x, "w": w})
     (w_key,) = [n.key for n in graph.nodes if n.kind == "tensor" and n.label == "w"]
-    acc_w = [a for a, b in graph.edges if b == w_key]  # AccumulateGrad -> w
+    acc_w = [a for a, b in graph.edges if b == w_key]
     assert len(acc_w) == 1  # one AccumulateGrad node for w ...
     assert sum(1 for _, b in graph.edges if b == acc_w[0]) == 2  # ... with two incoming edges
     fig, ax = plt.subplots(figsize=(6.4, 7.4))

@@ -14,7 +14,9 @@ TEXT = {
 
 
 def synthetic_image(n: int = 48) -> torch.Tensor:
-    yy, xx = torch.meshgrid(torch.arange(n, dtype=torch.float32), torch.arange(n, dtype=torch.float32), indexing="ij")
+    yy, xx = torch.meshgrid(
+        torch.arange(n, dtype=torch.float32), torch.arange(n, dtype=torch.float32), indexing="ij"
+    )
     disc = ((xx - 16) ** 2 + (yy - 18) ** 2 < 100).float()
     square = ((xx > 28) & (xx < 42) & (yy > 26) & (yy < 40)).float()
     stripes = 0.5 * (((xx + yy) // 4) % 2) * (yy < 10)

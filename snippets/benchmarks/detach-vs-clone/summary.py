@@ -24,7 +24,7 @@ for d in result["derived"]:
     by = {c["op"]: c for c in result["cases"] if c["numel"] == n}
     row = "".join(f"{fmt(by[op]['timing']['median']):>9}" for op in ops)
     ratio = d["clone_over_copy_bandwidth"]
-    print(f"{'1e%d' % (len(str(n)) - 1):>5}{row}{ratio:>9.2f}")
+    print(f"{f'1e{len(str(n)) - 1}':>5}{row}{ratio:>9.2f}")
 # --8<-- [end:load]
 
 # --8<-- [start:memory]

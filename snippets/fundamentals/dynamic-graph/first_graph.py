@@ -57,7 +57,9 @@ print("one node for w:", w_via_mul is w_via_pow)
 assert w_via_mul is w_via_pow and w_via_mul.variable is w  # (1)!
 
 received = []
-w_via_mul.register_prehook(lambda grads: received.append(grads[0].clone()))  # (2)!
+w_via_mul.register_prehook(
+    lambda grads: received.append(grads[0].clone())
+)  # (2)!
 x.grad = None
 loss.backward()  # (3)!
 (from_mul,) = torch.autograd.grad((x * w).sum(), w)  # x
@@ -70,6 +72,7 @@ assert len(received) == 1 and torch.equal(received[0], w.grad)
 assert torch.equal(w.grad, from_mul + from_pow)  # (4)!
 assert torch.equal(w.grad, (x + 2 * w).detach())
 # --8<-- [end:shared-leaf]
+
 
 # --8<-- [start:dynamic]
 def f(t, n_steps):
@@ -90,6 +93,9 @@ for n in (1, 3):
     names.append(chain)
 assert names[0] != names[1]  # (2)!
 assert names[1] == [
-    "SumBackward0", "MulBackward0", "MulBackward0", "ExpBackward0"
+    "SumBackward0",
+    "MulBackward0",
+    "MulBackward0",
+    "ExpBackward0",
 ]
 # --8<-- [end:dynamic]

@@ -1,4 +1,5 @@
-"""What a leaf is: a tensor with no grad_fn. Seed 000 says "a tensor the user created"."""
+"""What a leaf is: a tensor with no grad_fn. Seed 000 says "a tensor the user
+created"."""
 
 # --8<-- [start:definition]
 import textwrap
@@ -47,6 +48,11 @@ print("a + b requires_grad:", (a + b).requires_grad)  # (1)!
 print("b > 0 requires_grad:", (b > 0).requires_grad)  # (2)!
 assert not (a + a).requires_grad and (a + b).requires_grad
 assert not (b > 0).requires_grad and (b > 0).grad_fn is None
+print("b.argmax() requires_grad:", b.argmax().requires_grad)
+print("b.round() requires_grad:", b.round().requires_grad,
+      "| dtype", b.round().dtype)
+assert not b.argmax().requires_grad and b.round().grad_fn is not None
+assert torch.equal(torch.autograd.grad(b.round().sum(), b)[0], torch.zeros(2))
 
 y.requires_grad_(True)  # (3)!
 try:

@@ -32,7 +32,9 @@ try:
 except RuntimeError as err:
     print(textwrap.fill(f"RuntimeError: {err}", 78))
 else:
-    raise AssertionError("a second backward through a freed graph should raise")
+    raise AssertionError(
+        "a second backward through a freed graph should raise"
+    )
 # --8<-- [end:second-backward]
 
 # --8<-- [start:retain-graph]
@@ -75,6 +77,7 @@ assert as_tensor == [2, 4, 6, 8, 10]  # (2)!
 assert as_float == as_detached == [2, 2, 2, 2, 2]  # (3)!
 # --8<-- [end:accumulate]
 
+
 # --8<-- [start:with-backward]
 def train_steps_with_backward(keep):
     """Like train_steps, plus backward() each step and total's node count."""
@@ -88,7 +91,9 @@ def train_steps_with_backward(keep):
             total += keep(loss)
             alive.append(ledger.live_count)
             if torch.is_tensor(total):
-                nodes.append(len(autograd_graph(total).labels("backward")))  # (2)!
+                nodes.append(
+                    len(autograd_graph(total).labels("backward"))
+                )  # (2)!
             else:
                 nodes.append(0)
     return alive, nodes

@@ -20,7 +20,8 @@ w = torch.randn(4, 3, requires_grad=True)
 
 dynamo.reset()
 report = dynamo.explain(loss_fn)(x, w)  # (2)!
-print("graphs:", report.graph_count, " graph breaks:", report.graph_break_count)
+print("graphs:", report.graph_count, " graph breaks:",
+      report.graph_break_count)
 assert report.graph_count == 1 and report.graph_break_count == 0
 # --8<-- [end:explain]
 
@@ -67,7 +68,8 @@ def loss_with_print(x, w):
 
 dynamo.reset()
 report = dynamo.explain(loss_with_print)(x, w)
-print("graphs:", report.graph_count, " graph breaks:", report.graph_break_count)
+print("graphs:", report.graph_count, " graph breaks:",
+      report.graph_break_count)
 assert report.graph_break_count == 1
 dynamo.reset()
 # --8<-- [end:print-break]

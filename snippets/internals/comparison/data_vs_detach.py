@@ -11,7 +11,9 @@ y.detach().mul_(2)  # (1)!
 try:
     y.sum().backward()
 except RuntimeError as err:
-    print(textwrap.fill(f"detach(): RuntimeError: {str(err).split(';')[0]}", 78))
+    print(
+        textwrap.fill(f"detach(): RuntimeError: {str(err).split(';')[0]}", 78)
+    )
 else:
     raise AssertionError("the write through detach() must be caught")
 # --8<-- [end:detach]

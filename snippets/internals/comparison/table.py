@@ -98,15 +98,16 @@ measured = {k: tuple(col(k) for col in COLUMNS) for k in KINDS}
 
 # --8<-- [start:expected]
 T, F, NA = True, False, None
-EXPECTED = {  # new, storage, version, graph, grad, in-place write then backward
-    "detach()":              (T, T, T,  F, F, "error"),
-    "detach_()":             (F, T, T,  F, F, "error"),
-    ".data":                 (T, T, F,  F, F, "WRONG"),
-    "clone()":               (T, F, F,  T, T, "correct"),
-    "detach().clone()":      (T, F, F,  F, F, "correct"),
-    "no_grad()":             (T, F, F,  F, F, "correct"),
-    "inference_mode()":      (T, F, NA, F, F, "correct"),
-    "requires_grad_(False)": (F, T, T,  F, F, "error"),
+# new, storage, version, graph, grad, in-place write then backward
+EXPECTED = {
+    "detach()": (T, T, T, F, F, "error"),
+    "detach_()": (F, T, T, F, F, "error"),
+    ".data": (T, T, F, F, F, "WRONG"),
+    "clone()": (T, F, F, T, T, "correct"),
+    "detach().clone()": (T, F, F, F, F, "correct"),
+    "no_grad()": (T, F, F, F, F, "correct"),
+    "inference_mode()": (T, F, NA, F, F, "correct"),
+    "requires_grad_(False)": (F, T, T, F, F, "error"),
 }
 for kind in KINDS:
     assert measured[kind] == EXPECTED[kind], (kind, measured[kind])  # (1)!
@@ -117,7 +118,9 @@ try:
 except RuntimeError:
     pass
 else:
-    raise AssertionError("inference tensors are read-only outside inference_mode")
+    raise AssertionError(
+        "inference tensors are read-only outside inference_mode"
+    )
 
 _, _, loss, _ = make("detach_()")
 try:
@@ -127,6 +130,7 @@ except RuntimeError as err:
 else:
     raise AssertionError("backward after an in-place detach_() should raise")
 # --8<-- [end:expected]
+
 
 # --8<-- [start:table]
 def cell(v):

@@ -1,4 +1,5 @@
-"""What detach() runs, what it allocates, and what it returns, checked from Python."""
+"""What detach() runs, what it allocates, and what it returns, checked from
+Python."""
 
 # --8<-- [start:schema]
 import torch
@@ -80,7 +81,8 @@ assert not d._is_view() and d._base is None
 # --8<-- [start:views]
 base = torch.arange(6.0, requires_grad=True) * 1
 row = base.view(2, 3)[1]  # (1)!
-print("row:   _is_view()", row._is_view(), " _base is base:", row._base is base)
+print("row:   _is_view()", row._is_view(), " _base is base:",
+      row._base is base)
 drow = row.detach()
 print("drow:  _is_view()", drow._is_view(), " _base:", drow._base)  # (2)!
 print("drow.storage_offset():", drow.storage_offset())

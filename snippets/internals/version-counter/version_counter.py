@@ -1,4 +1,5 @@
-"""The version counter: who shares it, what bumps it, and the check it powers."""
+"""The version counter: who shares it, what bumps it, and the check it
+powers."""
 
 # --8<-- [start:bump]
 import textwrap

@@ -1,4 +1,5 @@
-"""What detach() returns: shared storage, no graph, a shared version counter."""
+"""What detach() returns: shared storage, no graph, a shared version
+counter."""
 
 # --8<-- [start:share]
 import torch
@@ -35,7 +36,7 @@ except RuntimeError as err:
     print("RuntimeError:")
     print(" ", err)
 else:
-    raise AssertionError("backward() on a tensor outside any graph should raise")
+    raise AssertionError("backward() outside any graph should raise")
 assert x.grad is None
 # --8<-- [end:no-graph]
 

@@ -1,5 +1,6 @@
-"""Seed 003 says a detached tensor can be re-attached with detach_() in PyTorch 1.9+.
-It cannot: detach_() detaches in place, and nothing re-attaches a tensor to a graph."""
+"""Seed 003 says a detached tensor can be re-attached with detach_() in PyTorch
+1.9+. It cannot: detach_() detaches in place, and nothing re-attaches a
+tensor to a graph."""
 
 # --8<-- [start:detach-underscore]
 import torch

@@ -18,7 +18,7 @@ right = x_ref.grad
 
 print("gradient with .data:", wrong)
 print("correct gradient:   ", right)
-assert not torch.allclose(wrong, right)  # verdict: s000-15 true
+assert not torch.allclose(wrong, right)
 # --8<-- [end:wrong]
 
 # --8<-- [start:detach]
@@ -38,7 +38,7 @@ p = torch.ones(3, requires_grad=True)
 print("p.data is p:", p.data is p, " p.data is p.data:", p.data is p.data)
 print("same storage:", p.data.data_ptr() == p.data_ptr())
 print("p.data.requires_grad:", p.data.requires_grad)
-assert p.data is not p and p.data.data_ptr() == p.data_ptr()  # verdict: s000-14 false
+assert p.data is not p and p.data.data_ptr() == p.data_ptr()
 v = p.clone()
 v.data.add_(1)  # (1)!
 print("v._version after v.data.add_(1):", v._version)
@@ -56,5 +56,7 @@ try:
 except RuntimeError as err:
     print(textwrap.fill("RuntimeError: " + str(err).split(":")[0], 78))
 else:
-    raise AssertionError("the update under no_grad is still visible to the version check")
+    raise AssertionError(
+        "the update under no_grad is still visible to the version check"
+    )
 # --8<-- [end:no-grad-update]

@@ -1,7 +1,7 @@
 # runner: subprocess
 # timeout: 180
-"""DDP (gloo, CPU, two processes): a detach inside forward leaves parameters unused;
-the error, find_unused_parameters=True, and seed 000's two forms."""
+"""DDP (gloo, CPU, two processes): a detach inside forward leaves parameters
+unused; the error, find_unused_parameters=True, and seed 000's two forms."""
 
 # --8<-- [start:setup]
 import os
@@ -71,6 +71,14 @@ def worker(rank: int, world: int, port: int, results) -> None:
     b = b.detach()
     no_grad_fn = a.grad_fn is None and b.grad_fn is None
     out["seed forms"] = (torch.equal(a, b), no_grad_fn)
+
+    for broadcast in (True, False):  # (6)!
+        bn = DDP(nn.BatchNorm1d(4, momentum=0.0),
+                 broadcast_buffers=broadcast)
+        bn.module.running_mean.fill_(float(rank))  # differs per rank
+        bn(x)  # forward only; momentum 0 leaves the stats as they are
+        key = f"running_mean after forward, broadcast_buffers={broadcast}"
+        out[key] = bn.module.running_mean[0].item()
     results[rank] = out
     dist.destroy_process_group()
 # --8<-- [end:worker]
@@ -84,7 +92,7 @@ if __name__ == "__main__":
     r0, r1 = results[0], results[1]
     print("RuntimeError on rank 0:")
     for line in r0["error"].splitlines():
-        print(textwrap.indent(textwrap.fill(line.strip(), 84), "    "))
+        print(textwrap.indent(textwrap.fill(line.strip(), 75), "    "))
     print("with find_unused_parameters=True, .grad set:")
     print("   ", r0["grads"])
     print("stage2 grads equal on all ranks:",
@@ -92,11 +100,23 @@ if __name__ == "__main__":
     print("stage1 frozen before wrapping, two iterations:",
           r0["frozen stage1, two iterations"])
     print("seed 000's two forms: same values, no grad_fn:", r0["seed forms"])
+    for key in [k for k in r0 if k.startswith("running_mean")]:
+        print(f"{key}: rank 0 {r0[key]}, rank 1 {r1[key]}")
     assert r1["error"] == r0["error"].replace("rank 0", "rank 1")
-    rest = [{k: v for k, v in r.items() if k != "error"} for r in (r0, r1)]
+    rest = [{k: v for k, v in r.items()
+             if k != "error" and not k.startswith("running_mean")}
+            for r in (r0, r1)]
     assert rest[0] == rest[1]
-    assert r0["error"].startswith("Expected to have finished reduction in the prior")
-    assert results[0]["grads"] == {"stage1.weight": False, "stage1.bias": False,
-                                   "stage2.weight": True, "stage2.bias": True}
+    assert r0["error"].startswith(
+        "Expected to have finished reduction in the prior")
+    assert results[0]["grads"] == {
+        "stage1.weight": False,
+        "stage1.bias": False,
+        "stage2.weight": True,
+        "stage2.bias": True,
+    }
     assert results[0]["seed forms"] == (True, True)  # (2)!
+    buffers = "running_mean after forward, broadcast_buffers="
+    assert r0[buffers + "True"] == r1[buffers + "True"] == 0.0  # (3)!
+    assert (r0[buffers + "False"], r1[buffers + "False"]) == (0.0, 1.0)
 # --8<-- [end:run]

@@ -1,5 +1,5 @@
-"""DQN targets: .detach() vs torch.no_grad(), no gradient reaches the target network,
-hard and soft updates."""
+"""DQN targets: .detach() vs torch.no_grad(), no gradient reaches the target
+network, hard and soft updates."""
 
 # --8<-- [start:setup]
 import copy
@@ -7,7 +7,11 @@ import copy
 import torch
 from torch import nn
 
-from autograd_lens import SavedTensorLedger, parameters_with_grad, reached_parameters
+from autograd_lens import (
+    SavedTensorLedger,
+    parameters_with_grad,
+    reached_parameters,
+)
 
 torch.manual_seed(0)
 policy = nn.Sequential(nn.Linear(4, 32), nn.ReLU(), nn.Linear(32, 2))
@@ -21,14 +25,22 @@ q = policy(state).gather(1, action[:, None]).squeeze(1)
 
 # --8<-- [start:two-targets]
 with SavedTensorLedger() as with_detach:
-    y_detach = reward + gamma * (1 - done) * target(next_state).max(1).values.detach()  # (1)!
+    y_detach = (
+        reward + gamma * (1 - done) * target(next_state).max(1).values.detach()
+    )  # (1)!
 with SavedTensorLedger() as with_no_grad:
     with torch.no_grad():  # (2)!
-        y_no_grad = reward + gamma * (1 - done) * target(next_state).max(1).values
+        y_no_grad = (
+            reward + gamma * (1 - done) * target(next_state).max(1).values
+        )
 
 print("same targets:", torch.equal(y_detach, y_no_grad))
-print("tensors saved for backward: detach", with_detach.count,
-      "| no_grad", with_no_grad.count)
+print(
+    "tensors saved for backward: detach",
+    with_detach.count,
+    "| no_grad",
+    with_no_grad.count,
+)
 assert torch.equal(y_detach, y_no_grad)
 assert with_no_grad.count == 0 < with_detach.count
 
@@ -37,7 +49,10 @@ print("loss reaches target params:", reached_parameters(loss, target))
 loss.backward()
 print("policy params with .grad:", len(parameters_with_grad(policy)))
 print("target params with .grad:", parameters_with_grad(target))
-assert parameters_with_grad(target) == [] and len(parameters_with_grad(policy)) == 4
+assert (
+    parameters_with_grad(target) == []
+    and len(parameters_with_grad(policy)) == 4
+)
 # --8<-- [end:two-targets]
 
 # --8<-- [start:eval-is-not-enough]
@@ -46,8 +61,12 @@ y_eval = reward + gamma * (1 - done) * target(next_state).max(1).values
 loss = nn.functional.smooth_l1_loss(q, y_eval)
 print("eval() target requires_grad:", y_eval.requires_grad)
 print("loss reaches target params:", reached_parameters(loss, target))
-assert reached_parameters(loss, target) == [n for n, _ in target.named_parameters()]
-assert torch.equal(y_eval.detach(), y_no_grad)  # same values, only the graph differs
+assert reached_parameters(loss, target) == [
+    n for n, _ in target.named_parameters()
+]
+assert torch.equal(
+    y_eval.detach(), y_no_grad
+)  # same values, only the graph differs
 # --8<-- [end:eval-is-not-enough]
 
 # --8<-- [start:semi-gradient]
@@ -82,15 +101,22 @@ try:
 except RuntimeError as err:
     print("RuntimeError:", err)
 else:
-    raise AssertionError("in-place update of a leaf that requires grad should fail")
+    raise AssertionError(
+        "in-place update of a leaf that requires grad should fail"
+    )
 
 with torch.no_grad():  # (2)!
     policy[0].weight.add_(1.0)
     expected = (1 - tau) * target[0].weight + tau * policy[0].weight
     for t, p in zip(target.parameters(), policy.parameters()):
         t.lerp_(p, tau)  # t += tau * (p - t)
-print("soft update matches formula:", torch.allclose(target[0].weight, expected))
+print(
+    "soft update matches formula:", torch.allclose(target[0].weight, expected)
+)
 w = target[0].weight
 print("target weight requires_grad:", w.requires_grad, "| grad_fn:", w.grad_fn)
-assert torch.allclose(target[0].weight, expected) and target[0].weight.grad_fn is None
+assert (
+    torch.allclose(target[0].weight, expected)
+    and target[0].weight.grad_fn is None
+)
 # --8<-- [end:soft-update]

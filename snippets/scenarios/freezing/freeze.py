@@ -1,5 +1,5 @@
-"""Four ways to train only a head on a backbone: what autograd keeps, what learns,
-what the optimizer sees, and what still changes in the state_dict."""
+"""Four ways to train only a head on a backbone: what autograd keeps, what
+learns, what the optimizer sees, and what still changes in the state_dict."""
 
 # --8<-- [start:setup]
 import copy
@@ -7,7 +7,11 @@ import copy
 import torch
 from torch import nn
 
-from autograd_lens import SavedTensorLedger, parameters_with_grad, reached_parameters
+from autograd_lens import (
+    SavedTensorLedger,
+    parameters_with_grad,
+    reached_parameters,
+)
 
 torch.manual_seed(0)
 
@@ -15,7 +19,8 @@ torch.manual_seed(0)
 def make_backbone() -> nn.Sequential:  # (1)!
     return nn.Sequential(
         nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
-        nn.Conv2d(16, 32, 3, padding=1, stride=2), nn.BatchNorm2d(32), nn.ReLU(),
+        nn.Conv2d(16, 32, 3, padding=1,
+                  stride=2), nn.BatchNorm2d(32), nn.ReLU(),
         nn.AdaptiveAvgPool2d(1), nn.Flatten(),
     )
 
@@ -53,7 +58,8 @@ def one_step(mode: str):
     model.backbone.load_state_dict(pretrained)
     model.train()
     before = copy.deepcopy(model.state_dict())
-    opt = torch.optim.SGD([p for p in model.parameters() if p.requires_grad], lr=0.1)
+    opt = torch.optim.SGD([p for p in model.parameters() if p.requires_grad],
+                          lr=0.1)
     with SavedTensorLedger() as ledger:
         loss = nn.functional.cross_entropy(model(x), y)
     held = ledger.live_nbytes  # (1)!
@@ -67,7 +73,9 @@ def one_step(mode: str):
 
 
 results = {m: one_step(m) for m in MODES}
-print(f"{'mode':14} {'saves in forward':>16} {'held when backward starts':>26}")
+print(
+    f"{'mode':14} {'saves in forward':>16} {'held when backward starts':>26}"
+)
 for m, (_, _, ledger, held, _, _) in results.items():
     print(f"{m:14} {ledger.count:>16} {held:>20,} bytes")
 
@@ -83,8 +91,10 @@ print(f"detach vs requires_grad_(False), held at backward: {ratio:.0%}")
 for m, (model, opt, _, _, reached, _) in results.items():
     n_opt = sum(len(g["params"]) for g in opt.param_groups)
     got = parameters_with_grad(model)
-    print(f"{m:14} optimizer sees {n_opt:2} tensors; .grad set on {len(got):2}: "
-          f"{sorted({n.split('.')[0] for n in got})}")
+    print(
+        f"{m:14} optimizer sees {n_opt:2} tensors; .grad set on {len(got):2}: "
+        f"{sorted({n.split('.')[0] for n in got})}"
+    )
     assert got == reached  # (1)!
     assert (m == "full") == any(n.startswith("backbone") for n in got)
 # --8<-- [end:who-learns]
@@ -94,11 +104,15 @@ buffers = {"running_mean", "running_var", "num_batches_tracked"}
 for m, (model, *_, changed) in results.items():
     bb = [k for k in changed if k.startswith("backbone")]
     n_buf = sum(k.rsplit(".", 1)[1] in buffers for k in bb)
-    print(f"{m:14} changed: backbone parameters {len(bb) - n_buf}/8, "
-          f"BatchNorm buffers {n_buf}/6, head {len(changed) - len(bb)}/2")
+    print(
+        f"{m:13} changed: backbone parameters {len(bb) - n_buf}/8, "
+        f"BatchNorm buffers {n_buf}/6, head {len(changed) - len(bb)}/2"
+    )
 bn_stats = {f"backbone.1.{b}" for b in buffers}
 assert all(bn_stats <= set(results[m][5]) for m in MODES)  # (1)!
-backbone_params = {f"backbone.{n}" for n, _ in make_backbone().named_parameters()}
+backbone_params = {
+    f"backbone.{n}" for n, _ in make_backbone().named_parameters()
+}
 assert all(not backbone_params & set(results[m][5]) for m in MODES[1:])  # (2)!
 # --8<-- [end:state-dict]
 
@@ -117,7 +131,10 @@ print("backbone state_dict unchanged in eval():", unchanged)
 print("head still in training mode:", model.head.training)
 assert unchanged and not model.backbone.training
 model.train()
-print("after model.train(), backbone back in training mode:", model.backbone.training)
+print(
+    "after model.train(), backbone back in training mode:",
+    model.backbone.training,
+)
 assert model.backbone.training
 # --8<-- [end:eval]
 

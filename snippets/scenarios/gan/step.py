@@ -38,7 +38,9 @@ opt_g.zero_grad()  # (1)!
 g_loss = bce(D(fake), ones)  # (2)!
 g_loss.backward()
 who("after G backward")
-assert len(parameters_with_grad(G)) == len(parameters_with_grad(D)) == 4  # (3)!
+assert (
+    len(parameters_with_grad(G)) == len(parameters_with_grad(D)) == 4
+)  # (3)!
 opt_g.step()
 # --8<-- [end:g-step]
 
@@ -74,5 +76,7 @@ D.requires_grad_(False)  # (1)!
 bce(D(G(torch.randn(32, 4))), ones).backward()
 D.requires_grad_(True)
 who("G step with D frozen")
-assert len(parameters_with_grad(G)) == 4 and parameters_with_grad(D) == []  # (2)!
+assert (
+    len(parameters_with_grad(G)) == 4 and parameters_with_grad(D) == []
+)  # (2)!
 # --8<-- [end:freeze-d]

@@ -1,5 +1,5 @@
-"""Forward hooks capture activations; a detached capture is an alias, not a snapshot;
-gradient hooks see what activation statistics cannot."""
+"""Forward hooks capture activations; a detached capture is an alias, not a
+snapshot; gradient hooks see what activation statistics cannot."""
 
 # --8<-- [start:capture]
 import torch
@@ -26,18 +26,23 @@ with torch.no_grad():
     model(image)
 handle.remove()  # (3)!
 
-reference = nn.functional.conv2d(image, model[0].weight, model[0].bias, padding=1)
+reference = nn.functional.conv2d(image, model[0].weight, model[0].bias,
+                                 padding=1)
 print("captured min:", captured["conv1"].min().item())
 print("true conv1 output min:", round(reference.min().item(), 4))
 is_relu = torch.equal(captured["conv1"], reference.relu())
 print("capture equals relu(conv1), not conv1:", is_relu)
-assert captured["conv1"].min().item() == 0.0 and reference.min().item() < 0  # (4)!
+assert (
+    captured["conv1"].min().item() == 0.0 and reference.min().item() < 0
+)  # (4)!
 # --8<-- [end:capture]
+
 
 # --8<-- [start:clone]
 def save_snapshot(name):
     def hook(module, inputs, output):
         captured[name] = output.detach().clone()  # (1)!
+
     return hook
 
 
@@ -45,9 +50,15 @@ handle = model[0].register_forward_hook(save_snapshot("conv1"))
 with torch.no_grad():
     model(image)
 handle.remove()
-print("snapshot equals conv1 output:", torch.allclose(captured["conv1"], reference))
+print(
+    "snapshot equals conv1 output:",
+    torch.allclose(captured["conv1"], reference),
+)
 assert torch.allclose(captured["conv1"], reference)
-print("on the CPU, .cpu() returns the tensor itself:", reference.cpu() is reference)  # (2)!
+print(
+    "on the CPU, .cpu() returns the tensor itself:",
+    reference.cpu() is reference,
+)  # (2)!
 assert reference.cpu() is reference
 # --8<-- [end:clone]
 
@@ -63,7 +74,10 @@ acts, grads = {}, {}
 def watch(name):
     def hook(module, inputs, output):
         acts[name] = output.detach().std().item()
-        output.register_hook(lambda g: grads.__setitem__(name, g.norm().item()))  # (2)!
+        output.register_hook(
+            lambda g: grads.__setitem__(name, g.norm().item())
+        )  # (2)!
+
     return hook
 
 
@@ -71,6 +85,10 @@ for i in (0, 1):
     net[i].register_forward_hook(watch(f"layer{i}"))
 net(torch.randn(64, 8)).pow(2).mean().backward()
 for name in acts:
-    print(f"{name}: activation std {acts[name]:.4f}   gradient norm {grads[name]:.4f}")
-assert acts["layer0"] < acts["layer1"] / 10 and grads["layer0"] > grads["layer1"] * 10  # (3)!
+    print(f"{name}: activation std {acts[name]:.4f}"
+          f"   gradient norm {grads[name]:.4f}")
+assert (
+    acts["layer0"] < acts["layer1"] / 10
+    and grads["layer0"] > grads["layer1"] * 10
+)  # (3)!
 # --8<-- [end:grad-hooks]

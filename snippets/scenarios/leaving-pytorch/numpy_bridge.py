@@ -1,5 +1,5 @@
-"""Leaving PyTorch: the errors of .numpy(), the idiom, force=True, shared memory,
-and a NumPy round trip that autograd cannot see through."""
+"""Leaving PyTorch: the errors of .numpy(), the idiom, force=True, shared
+memory, and a NumPy round trip that autograd cannot see through."""
 
 # --8<-- [start:errors]
 import numpy as np
@@ -71,9 +71,11 @@ assert out.grad_fn is None and not out.requires_grad  # (3)!
 # --8<-- [start:differentiable]
 k = torch.from_numpy(gaussian_kernel())
 kernel2d = (k[:, None] * k[None, :])[None, None]
-padded = torch.nn.functional.pad(image[None, None], (2, 2, 2, 2), mode="reflect")
+padded = torch.nn.functional.pad(image[None, None], (2, 2, 2, 2),
+                                 mode="reflect")
 out_torch = torch.nn.functional.conv2d(padded, kernel2d)[0, 0]  # (1)!
-print("same values as the NumPy blur:", torch.allclose(out_torch, out, atol=1e-6))
+print("same values as the NumPy blur:",
+      torch.allclose(out_torch, out, atol=1e-6))
 out_torch.sum().backward()
 print("image.grad is set:", image.grad is not None,
       "| shape", tuple(image.grad.shape))

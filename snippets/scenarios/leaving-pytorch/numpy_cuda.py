@@ -19,7 +19,9 @@ try:
 except TypeError as err:
     print("requires grad too -> TypeError:", str(err)[:40], "...")  # (2)!
 else:
-    raise AssertionError(".numpy() on a CUDA tensor that requires grad should raise")
+    raise AssertionError(
+        ".numpy() on a CUDA tensor that requires grad should raise"
+    )
 
 moved = y.cpu()  # (3)!
 print("y.cpu().grad_fn:", type(moved.grad_fn).__name__)

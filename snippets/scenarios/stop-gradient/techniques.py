@@ -19,7 +19,8 @@ q = torch.round(x)
 y = x + (q - x).detach()  # (2)!
 y.sum().backward()
 print("forward value:", y.detach(), "| grad:", x.grad)
-assert torch.allclose(y.detach(), q) and torch.equal(x.grad, torch.ones(4))  # (3)!
+assert torch.allclose(y.detach(), q) and torch.equal(x.grad,
+                      torch.ones(4))  # (3)!
 # --8<-- [end:ste]
 
 # --8<-- [start:simsiam]
@@ -58,7 +59,10 @@ print("loss reaches target:", reached_parameters(loss, target))
 loss.backward()
 print("online params with .grad:", len(parameters_with_grad(online)),
       "| target:", parameters_with_grad(target))
-assert parameters_with_grad(target) == [] and len(parameters_with_grad(online)) == 4
+assert (
+    parameters_with_grad(target) == []
+    and len(parameters_with_grad(online)) == 4
+)
 with torch.no_grad():  # (2)!
     for t, o in zip(target.parameters(), online.parameters()):
         t.lerp_(o, 0.01)
@@ -75,17 +79,25 @@ codebook_loss = (z_e.detach() - e).pow(2).mean()  # (1)!
 commitment_loss = (z_e - e.detach()).pow(2).mean()  # (2)!
 z_q = z_e + (e - z_e).detach()  # (3)!
 
-g_cb = torch.autograd.grad(codebook_loss, [z_e, codebook.weight], allow_unused=True)
-g_cm = torch.autograd.grad(commitment_loss, [z_e, codebook.weight], allow_unused=True)
+g_cb = torch.autograd.grad(
+    codebook_loss, [z_e, codebook.weight], allow_unused=True
+)
+g_cm = torch.autograd.grad(
+    commitment_loss, [z_e, codebook.weight], allow_unused=True
+)
 for name, (to_enc, to_cb) in {"codebook": g_cb, "commitment": g_cm}.items():
-    print(f"{name + ' loss':15} -> encoder: {to_enc is not None} "
-          f"| codebook: {to_cb is not None}")
+    print(
+        f"{name + ' loss':15} -> encoder: {to_enc is not None} "
+        f"| codebook: {to_cb is not None}"
+    )
 assert g_cb[0] is None and g_cb[1] is not None
 assert g_cm[0] is not None and g_cm[1] is None
 
 decoder_grad = torch.randn(6, 2)
-g_ze, = torch.autograd.grad(z_q, z_e, grad_outputs=decoder_grad)
-print("decoder gradient copied to the encoder:", torch.equal(g_ze, decoder_grad))
+(g_ze,) = torch.autograd.grad(z_q, z_e, grad_outputs=decoder_grad)
+print(
+    "decoder gradient copied to the encoder:", torch.equal(g_ze, decoder_grad)
+)
 print("z_q equals the codebook vectors:", torch.allclose(z_q, e))
 assert torch.equal(g_ze, decoder_grad) and torch.allclose(z_q, e)
 # --8<-- [end:vqvae]

@@ -1,5 +1,5 @@
-"""Truncated BPTT: detach the hidden state between chunks; the error without it;
-what autograd holds per chunk; and seed 003's segment loop."""
+"""Truncated BPTT: detach the hidden state between chunks; the error without
+it; what autograd holds per chunk; and seed 003's segment loop."""
 
 # --8<-- [start:setup]
 import textwrap
@@ -52,7 +52,7 @@ try:
         loss.backward(retain_graph=True)  # (2)!
         opt.step()
 except RuntimeError as err:
-    print(textwrap.fill("RuntimeError: " + str(err).split(":")[0] + ".", 80))
+    print(textwrap.fill("RuntimeError: " + str(err).split(":")[0] + ".", 79))
 else:
     raise AssertionError("retain_graph=True cannot survive opt.step()")
 # --8<-- [end:no-detach]
@@ -71,7 +71,9 @@ with SavedTensorLedger() as ledger:
         out, h = rnn(xs[:, start:start + 20], h)  # no detach
         loss = nn.functional.mse_loss(readout(out), ys[:, start:start + 20])
         loss.backward(retain_graph=True)  # (2)!
-print(f"chunks of 20, retain_graph=True: {ledger.live_nbytes:,} bytes still held")
+print(
+    f"chunks of 20, retain_graph=True: {ledger.live_nbytes:,} bytes still held"
+)
 assert ledger.live_nbytes > 3 * held[20]
 # --8<-- [end:memory]
 
@@ -85,7 +87,10 @@ for segment in xs.split(20, dim=1):
 final = aggregate(torch.stack(hidden_states).mean(0)).sum()
 modules = {"segment_encoder": segment_encoder, "aggregate": aggregate}
 for name, module in modules.items():
-    print(f"final loss reaches {name + ':':16}", reached_parameters(final, module))
+    print(
+        f"final loss reaches {name + ':':16}",
+        reached_parameters(final, module),
+    )
 assert reached_parameters(final, segment_encoder) == []  # (2)!
 assert reached_parameters(final, aggregate) == ["weight", "bias"]
 # --8<-- [end:seed-loop]

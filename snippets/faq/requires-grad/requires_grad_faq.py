@@ -1,0 +1,108 @@
+"""FAQ: requires_grad, leaves and the errors around them."""
+
+# --8<-- [start:element-0-no-grad-fn]
+import textwrap
+
+import torch
+
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+cut = w.detach() * 3  # (1)!
+for name, loss in [("after detach()", cut.sum()),
+                   ("from .item()", torch.tensor(w.sum().item()))]:
+    try:
+        loss.backward()
+    except RuntimeError as err:
+        msg = f"{name}: RuntimeError: {err}"
+        print(textwrap.fill(msg, 72, break_on_hyphens=False))
+    else:
+        raise AssertionError("a loss outside the graph cannot backward")
+
+(w * 3).sum().backward()  # (2)!
+print("kept in the graph: w.grad =", w.grad)
+assert torch.equal(w.grad, torch.tensor([3.0, 3.0]))
+# --8<-- [end:element-0-no-grad-fn]
+
+# --8<-- [start:loss-requires-grad-hack]
+import torch
+
+torch.manual_seed(0)
+model = torch.nn.Linear(2, 1)
+pred = model(torch.ones(4, 2)).detach()  # (1)!
+loss = ((pred - 1) ** 2).mean()
+loss.requires_grad = True  # (2)!
+loss.backward()  # no error now ...
+print("loss is a leaf:", loss.is_leaf)
+print("model.weight.grad:", model.weight.grad)  # ... and no gradient
+assert loss.is_leaf and model.weight.grad is None
+
+loss = ((model(torch.ones(4, 2)) - 1) ** 2).mean()  # (3)!
+loss.backward()
+print("without the detach:", model.weight.grad is not None)
+assert model.weight.grad is not None
+# --8<-- [end:loss-requires-grad-hack]
+
+# --8<-- [start:nonleaf-grad-warning]
+import textwrap
+import warnings
+
+import torch
+
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+h = w * 2  # (1)!
+loss = (h ** 2).sum()
+h.retain_grad()  # (2)!
+loss.backward()
+print("w.grad:", w.grad, "| h.grad:", h.grad)
+assert torch.equal(h.grad, 2 * h.detach())
+
+h2 = w * 2
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    seen = h2.grad  # (3)!
+print("h2.grad without retain_grad():", seen)
+first = ". ".join(str(caught[0].message).split(". ")[:2])
+print(textwrap.fill(f"UserWarning: {first}.", 72, break_on_hyphens=False))
+assert seen is None and issubclass(caught[0].category, UserWarning)
+# --8<-- [end:nonleaf-grad-warning]
+
+# --8<-- [start:leaf-definition]
+import textwrap
+
+import torch
+
+x = torch.tensor([1.0], requires_grad=True)
+y = x * 2  # (1)!
+z = torch.tensor([1.0]) * 2
+z.requires_grad = True  # (2)!
+for name, t in [("x", x), ("y = x * 2", y), ("z, flag set later", z)]:
+    print(f"{name:18} is_leaf={t.is_leaf!s:5} grad_fn="
+          f"{type(t.grad_fn).__name__ if t.grad_fn else None}")
+assert x.is_leaf and not y.is_leaf and z.is_leaf
+try:
+    y.requires_grad = False  # (3)!
+except RuntimeError as err:
+    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
+else:
+    raise AssertionError("only leaves can change requires_grad")
+# --8<-- [end:leaf-definition]
+
+# --8<-- [start:freeze-requires-grad-vs-no-grad]
+import torch
+
+torch.manual_seed(0)
+backbone, head = torch.nn.Linear(3, 3), torch.nn.Linear(3, 1)
+backbone.requires_grad_(False)  # (1)!
+with torch.no_grad():
+    print("inside no_grad(), head.weight.requires_grad:",
+          head.weight.requires_grad)  # (2)!
+    assert head.weight.requires_grad
+head(backbone(torch.ones(2, 3))).sum().backward()
+print("backbone.weight.grad:", backbone.weight.grad,
+      "| head.weight.grad is set:", head.weight.grad is not None)
+assert backbone.weight.grad is None and head.weight.grad is not None
+trainable = [p for p in [*backbone.parameters(), *head.parameters()]
+             if p.requires_grad]
+opt = torch.optim.SGD(trainable, lr=0.1)  # (3)!
+print("parameters given to the optimizer:", len(trainable))
+assert len(trainable) == 2
+# --8<-- [end:freeze-requires-grad-vs-no-grad]

@@ -1,0 +1,50 @@
+"""What leaves the version counter alone, and the two sanctioned ways to
+write into a tensor that backward saved."""
+
+# --8<-- [start:no-bump]
+import torch
+from torch.autograd.graph import allow_mutation_on_saved_tensors
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * 1
+steps = {
+    "d.resize_as_(same size)": lambda: y.detach().resize_as_(y),
+    "y.detach()": lambda: y.detach(),
+    "z.detach_()": lambda: (y * 1).detach_(),
+    "y.requires_grad_()": lambda: y.requires_grad_(),
+    "y.data = tensor": lambda: setattr(y, "data", torch.zeros(3)),
+}
+for name, step in steps.items():
+    before = y._version
+    step()
+    print(f"{name:24} y._version +{y._version - before}")
+    assert y._version == before  # (1)!
+y.detach().add_(1)
+assert y._version == 1  # a real in-place write does bump it
+# --8<-- [end:no-bump]
+
+# --8<-- [start:allow-mutation]
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+with allow_mutation_on_saved_tensors():  # (1)!
+    y = x.exp()
+    y.detach().mul_(2)  # (2)!
+    y.sum().backward()
+print("gradient:     ", x.grad)
+print("true gradient:", x.detach().exp())
+print("y after the write:", y.detach())
+assert torch.allclose(x.grad, x.detach().exp())  # (3)!
+assert torch.allclose(y.detach(), 2 * x.detach().exp())
+# --8<-- [end:allow-mutation]
+
+# --8<-- [start:unsafe]
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+y = x.exp()
+with torch.autograd._unsafe_preserve_version_counter(y):  # (1)!
+    y.detach().mul_(2)
+print("y._version after the write:", y._version)
+y.sum().backward()  # (2)!
+print("gradient:     ", x.grad)
+print("true gradient:", x.detach().exp())
+assert y._version == 0
+assert torch.allclose(x.grad, 2 * x.detach().exp())  # silently wrong
+# --8<-- [end:unsafe]

@@ -1,0 +1,48 @@
+"""Inside inference_mode, only new allocations are inference tensors: views,
+detach() and in-place results of a normal tensor stay normal tensors that
+share its version counter, and an in-place write there is still caught."""
+
+# --8<-- [start:normal]
+import textwrap
+
+import torch
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+a = x * 1
+with torch.inference_mode():
+    fresh = torch.ones(3)  # (1)!
+    computed = a * 2
+    view = a.view(-1)  # (2)!
+    alias = a.detach()
+for name, t in [("torch.ones(3)", fresh), ("a * 2", computed),
+                ("a.view(-1)", view), ("a.detach()", alias)]:
+    print(f"{name:14} is_inference={t.is_inference()!s:5}"
+          f" requires_grad={t.requires_grad}")
+assert fresh.is_inference() and computed.is_inference()
+assert not view.is_inference() and not alias.is_inference()
+assert view.requires_grad and view._is_view() and view._base is a
+try:
+    fresh._version  # (3)!
+except RuntimeError as err:
+    print("fresh._version -> RuntimeError:", err)
+else:
+    raise AssertionError("inference tensors have no version counter")
+a.add_(1)
+print("after a.add_(1):", a._version, view._version, alias._version)
+assert a._version == view._version == alias._version == 1  # (4)!
+# --8<-- [end:normal]
+
+# --8<-- [start:caught]
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+y = x.exp()  # saves y
+with torch.inference_mode():
+    y.detach().mul_(2)  # (1)!
+print("y._version:", y._version)
+try:
+    y.sum().backward()
+except RuntimeError as err:
+    print(textwrap.fill("RuntimeError: " + str(err).split(";")[0], 78))
+else:
+    raise AssertionError("the write made in inference_mode must be caught")
+assert y._version == 1
+# --8<-- [end:caught]

@@ -1,0 +1,114 @@
+"""MkDocs hook: refuse to build what would mislead a reader, with a message that names
+the file and says what to do.
+
+- a page missing in one language (before anything is built; names the language);
+- an include of a section that its snippet does not have (lists the sections it has);
+- a recorded output whose snippet changed since it was recorded (the record carries a
+  hash of the code that produced it), so a raising, hanging or changed snippet cannot
+  be published with an old output under it.
+
+Listed under ``hooks:`` in mkdocs.yml, so ``mkdocs build`` and ``mkdocs serve`` both run it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:  # hooks are loaded by path, not as a package
+    sys.path.insert(0, str(_ROOT))
+
+import re  # noqa: E402
+
+from tools import pages, record_stamp, sections  # noqa: E402
+from tools.repo import DOCS, LANGS, rel  # noqa: E402
+
+_CUDA = re.compile(r"^#\s*requires\s*:.*\bcuda\b", re.M)
+REFRESH = "make outputs (or: .venv/bin/python -m tools.snippets record {snippet})"
+
+LANGUAGE_NAMES = {"zh": "Chinese", "en": "English"}
+
+
+def _nav_pages(nav) -> list[str]:
+    out = []
+    for item in nav or []:
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, dict):
+            for value in item.values():
+                out.extend(_nav_pages(value) if isinstance(value, list) else [value])
+    return out
+
+
+def missing_translations(nav) -> list[str]:
+    problems = []
+    for page in _nav_pages(nav):
+        if "://" in page:
+            continue
+        have = [lang for lang in LANGS if (DOCS / lang / page).is_file()]
+        for lang in LANGS:
+            if lang in have:
+                continue
+            twin = f" of docs/{have[0]}/{page}" if have else ""
+            problems.append(
+                f"docs/{lang}/{page} is missing: the {LANGUAGE_NAMES.get(lang, lang)} ({lang}) "
+                f"translation{twin}. Every page exists in {' and '.join(LANGS)}: "
+                f"write docs/{lang}/{page}, or remove the page from nav in mkdocs.yml."
+            )
+    return problems
+
+
+def include_problems(markdown: str, where: str) -> list[str]:
+    """Includes of missing files or sections, and records older than their snippet."""
+    problems = []
+    for inc in pages.includes(markdown):
+        if not inc.path.is_file():
+            problems.append(
+                f"{where}: includes {inc.file}, which does not exist (snippets live under snippets/)"
+            )
+            continue
+        if inc.section is not None:
+            names = sections.names(inc.path.read_text(encoding="utf-8"))
+            if inc.section not in names:
+                problems.append(
+                    f"{where}: includes section {inc.section!r} of {rel(inc.path)}, which has no "
+                    f"such section; its sections are: {', '.join(names) or '(none)'}"
+                )
+                continue
+        if inc.path.suffix == ".out":
+            snippet = inc.path.with_suffix(".py")
+            if not snippet.is_file():
+                problems.append(f"{where}: {rel(inc.path)} is a record without its snippet {rel(snippet)}")
+                continue
+            reason = record_stamp.stale_reason(snippet, inc.path)
+            if reason:
+                if _CUDA.search(snippet.read_text(encoding="utf-8")):
+                    how = "record it on a GPU machine (make outputs there, or run the gpu workflow)"
+                else:
+                    how = f"refresh it with: {REFRESH.format(snippet=rel(snippet))}"
+                problems.append(f"{where}: the recorded output {rel(inc.path)} is stale: {reason}; {how}")
+    return problems
+
+
+@event_priority(100)  # before mkdocs-static-i18n builds the first language
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    problems = missing_translations(config.nav)
+    if problems:
+        raise PluginError("\n".join(problems))
+    return config
+
+
+@event_priority(100)  # before the Markdown (and pymdownx.snippets) runs
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    where = f"docs/{page.file.src_uri}"
+    problems = include_problems(markdown, where)
+    if problems:
+        raise PluginError("\n".join(problems))
+    return markdown

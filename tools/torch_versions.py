@@ -1,0 +1,350 @@
+"""Snippets under other torch releases: run them, store the results as data.
+
+``make test-versions`` (noxfile.py) runs this module in one venv per torch
+release::
+
+    python -m tools.torch_versions run [--expect 2.5.1] [--out FILE]
+    python -m tools.torch_versions summary       # counts per version, stale entries
+
+``run`` executes every snippet with the project's runner (``tools.snippet_records``),
+compares each named section with the record (made on the site's pinned torch)
+and runs the helper's unit tests. It writes ``data/torch-versions/<torch>.json``:
+
+- provenance: torch build string, Python, date, commit, machine;
+- per snippet: the SHA-256 of its file when it ran (``hash``), its ``status``
+  (``pass``, ``assert-failed``, ``error``, ``timeout``, ``skipped-cuda``), for a
+  failure the line and message, and ``differs``: for every section whose output
+  is not the record's, this release's output.
+
+An entry whose ``hash`` is not the snippet's current hash is *stale*: it says
+how an older version of the snippet behaved and is never shown as a pass.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data" / "torch-versions"
+REFERENCE = "2.13.0"  # the pin in requirements.lock: the records are made on it
+SCHEMA = 1
+STATUSES = ("pass", "assert-failed", "error", "timeout", "skipped-cuda")
+FAILED = ("assert-failed", "error", "timeout")
+HELPER_TESTS = "tests/test_autograd_lens.py"
+
+_TB_LINE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')
+
+
+# --------------------------------------------------------------------------- shared helpers
+def file_hash(path: Path) -> str:
+    """SHA-256 (hex) of a snippet file's bytes: what staleness is computed from."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def sections(record_text: str, where: str = "record") -> dict[str, str]:
+    """Named sections of a record, ``{name: output}`` (tools.sections' syntax)."""
+    from tools import sections as markers
+
+    return {c.name: c.code for c in markers.split(record_text, where) if c.name}
+
+
+def version_key(version: str) -> tuple[int, ...]:
+    """``"2.10.0+cu128"`` -> ``(2, 10, 0)``, for sorting releases."""
+    base = version.split("+", 1)[0]
+    return tuple(int(p) for p in re.findall(r"\d+", base)[:3])
+
+
+def base_version(version: str) -> str:
+    return version.split("+", 1)[0]
+
+
+def snippet_paths() -> list[Path]:
+    return sorted(p for p in (ROOT / "snippets").rglob("*.py") if p.name != "__init__.py")
+
+
+def rel(path: Path) -> str:
+    from tools.repo import rel as repo_rel
+
+    return repo_rel(path)
+
+
+def load(path: Path) -> dict:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def load_all(folder: Path = DATA) -> dict[str, dict]:
+    """{torch version: data}, oldest release first."""
+    files = sorted(Path(folder).glob("*.json"), key=lambda p: version_key(p.stem))
+    return {p.stem: load(p) for p in files}
+
+
+def is_stale(entry: dict, current_hash: str) -> bool:
+    return entry.get("hash") != current_hash
+
+
+def classify(entry: dict) -> str:
+    """pass / differs / fails / skipped, for counting."""
+    if entry["status"] == "skipped-cuda":
+        return "skipped"
+    if entry["status"] in FAILED:
+        return "fails"
+    return "differs" if entry.get("differs") else "pass"
+
+
+# --------------------------------------------------------------------------- running
+def _failure(stderr: str, snippet_path: Path) -> tuple[str, int | None, str, str]:
+    """(status, line, source line, message) from a traceback."""
+    lines = stderr.strip().splitlines()
+    line_no = None
+    for text in lines:
+        m = _TB_LINE.match(text)
+        if m and Path(m["file"]).resolve() == snippet_path.resolve():
+            line_no = int(m["line"])
+    last = next((t for t in reversed(lines) if t.strip() and not t.startswith(" ")), "")
+    if "Timed out after" in stderr:
+        return "timeout", line_no, "", last[:500]
+    status = "assert-failed" if last.startswith("AssertionError") else "error"
+    source = ""
+    if line_no is not None:
+        src = snippet_path.read_text(encoding="utf-8").splitlines()
+        if 0 < line_no <= len(src):
+            source = src[line_no - 1].strip()
+    return status, line_no, source, last[:500]
+
+
+def _partial_run(snippet) -> tuple[str, str, bool]:
+    """Run in a fresh interpreter, keeping what the chunks printed before a failure.
+
+    Returns (record text of the chunks that ran, stderr, timed out)."""
+    from tools.repo import child_env
+    from tools.snippet_records import format_record
+
+    with tempfile.TemporaryDirectory(prefix="torch-versions-") as tmp:
+        out_dir = Path(tmp)
+        cmd = [sys.executable, "-m", "tools.snippet_worker", "exec", str(snippet.path), str(out_dir)]
+        try:
+            proc = subprocess.run(cmd, cwd=ROOT, env=child_env(), capture_output=True,
+                                  text=True, timeout=snippet.timeout)
+            stderr, timed_out = proc.stderr, False
+        except subprocess.TimeoutExpired as e:
+            err = e.stderr.decode() if isinstance(e.stderr, bytes) else (e.stderr or "")
+            stderr, timed_out = err + f"\nTimed out after {snippet.timeout} s\n", True
+        ran = [i for i in range(len(snippet.chunks)) if (out_dir / f"{i}.txt").exists()]
+        outs = [(out_dir / f"{i}.txt").read_text(encoding="utf-8", errors="replace") for i in ran]
+        return format_record(snippet, outs), stderr, timed_out
+
+
+def run_snippet(path: Path, server, cuda: bool) -> dict:
+    from tools.snippet_records import fresh
+    from tools.snippet_source import SnippetError, parse
+
+    snippet = parse(path)
+    entry: dict = {"hash": file_hash(path)}
+    record_path = snippet.record_path
+    recorded = (sections(record_path.read_text(encoding="utf-8"), rel(record_path))
+                if record_path.exists() else {})
+    if snippet.needs_cuda and not cuda:
+        entry["status"] = "skipped-cuda"
+        return entry
+    try:
+        text = fresh(path, server)
+        entry["status"] = "pass"
+    except (SnippetError, subprocess.TimeoutExpired):
+        text, stderr, timed_out = _partial_run(snippet)
+        status, line, source, message = _failure(stderr, snippet.path)
+        entry.update(status="timeout" if timed_out else status, line=line, code=source,
+                     message=message)
+    fresh_sections = sections(text, rel(path))
+    names = [c.name for c in snippet.chunks if c.name]
+    entry["differs"] = {
+        n: fresh_sections[n]
+        for n in names
+        if n in fresh_sections and fresh_sections[n] != recorded.get(n)
+    }
+    not_reached = [n for n in names if n not in fresh_sections]
+    if not_reached:
+        entry["not_reached"] = not_reached
+    return entry
+
+
+def run_helper_tests() -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        xml = Path(tmp) / "junit.xml"
+        start = time.perf_counter()
+        proc = subprocess.run(
+            [sys.executable, "-m", "pytest", HELPER_TESTS, "-q", "-p", "no:cacheprovider",
+             "-o", "addopts=", f"--junitxml={xml}"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"},
+        )
+        result = {"file": HELPER_TESTS, "seconds": round(time.perf_counter() - start, 1)}
+        if not xml.exists():
+            result.update(passed=0, failed=0, error=proc.stdout[-2000:] + proc.stderr[-2000:])
+            return result
+        cases = ET.parse(xml).getroot().iter("testcase")
+        failed = {}
+        passed = skipped = 0
+        for case in cases:
+            bad = case.find("failure") if case.find("failure") is not None else case.find("error")
+            if bad is not None:
+                failed[case.get("name")] = (bad.get("message") or "").splitlines()[0][:300]
+            elif case.find("skipped") is not None:
+                skipped += 1
+            else:
+                passed += 1
+        result.update(passed=passed, failed=len(failed), skipped=skipped, failures=failed)
+        return result
+
+
+def _git(*args: str) -> str:
+    try:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+def provenance() -> dict:
+    import torch
+
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    packages = {}
+    for name in ("numpy", "sympy", "matplotlib"):
+        try:
+            packages[name] = __import__(name).__version__
+        except ImportError:
+            packages[name] = None
+    return {
+        "torch": torch.__version__,
+        "torch_git": torch.version.git_version,
+        "torch_cuda": torch.version.cuda,
+        "cuda_available": torch.cuda.is_available(),
+        "python": platform.python_version(),
+        "packages": packages,
+        "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "commit": _git("rev-parse", "HEAD"),
+        "dirty": bool(_git("status", "--porcelain", "--", "snippets", "src", "tools")),
+        "machine": {
+            "platform": platform.platform(),
+            "cpu": cpu or platform.processor(),
+            "cpus": os.cpu_count(),
+            "ci": "GitHub Actions" if os.environ.get("GITHUB_ACTIONS") else None,
+        },
+        "reference": REFERENCE,
+    }
+
+
+def run_all(
+    out: Path | None, expect: str | None, only: list[Path] | None = None, merge: bool = False
+) -> Path:
+    import torch
+
+    from tools.snippet_runner import ForkServer
+
+    version = base_version(torch.__version__)
+    if expect and version != expect:
+        raise SystemExit(f"expected torch {expect}, but this interpreter has {torch.__version__}")
+    out = out or DATA / f"{version}.json"
+    start = time.perf_counter()
+    data = {"schema": SCHEMA, **provenance(), "snippets": {}}
+    if merge:
+        if not only or not out.exists():
+            raise SystemExit("--merge needs snippet paths and an existing result file")
+        old, new = load(out), data
+        if old["torch"] != new["torch"]:
+            raise SystemExit(f"--merge: {out} holds torch {old['torch']}, this is {new['torch']}")
+        merged = {k: new[k] for k in ("date", "commit", "dirty")}
+        merged["snippets"] = [rel(p) for p in only]
+        data = {**old, "merged": [*old.get("merged", []), merged]}
+    cuda = torch.cuda.is_available()
+    paths = only or snippet_paths()
+    server = ForkServer()
+    try:
+        for i, path in enumerate(paths, 1):
+            t0 = time.perf_counter()
+            entry = run_snippet(path, server, cuda)
+            data["snippets"][rel(path)] = entry
+            mark = classify(entry)
+            extra = f" line {entry.get('line')}: {entry.get('message', '')}" if mark == "fails" else ""
+            if entry.get("differs"):
+                extra += f" [{', '.join(entry['differs'])}]"
+            print(f"[{i:2}/{len(paths)}] torch {version} {mark:8} {rel(path)}"
+                  f" ({time.perf_counter() - t0:.1f} s){extra}", flush=True)
+    finally:
+        server.close()
+    print(f"torch {version}: helper unit tests ({HELPER_TESTS}) ...", flush=True)
+    data["helper_tests"] = run_helper_tests()
+    if merge:
+        data["merged"][-1]["seconds"] = round(time.perf_counter() - start, 1)
+    else:
+        data["seconds"] = round(time.perf_counter() - start, 1)
+    data["snippets"] = dict(sorted(data["snippets"].items()))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    counts = summarize(data)
+    print(f"torch {version}: {counts}; helper tests {data['helper_tests'].get('passed')} passed, "
+          f"{data['helper_tests'].get('failed')} failed; wrote {out} in "
+          f"{time.perf_counter() - start:.0f} s")
+    return out
+
+
+def summarize(data: dict, current: dict[str, str] | None = None) -> dict[str, int]:
+    counts = {"pass": 0, "differs": 0, "fails": 0, "skipped": 0, "stale": 0}
+    for name, entry in data["snippets"].items():
+        if current is not None and is_stale(entry, current.get(name, "")):
+            counts["stale"] += 1
+            continue
+        counts[classify(entry)] += 1
+    return counts
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.torch_versions")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="run every snippet under this interpreter's torch")
+    r.add_argument("--expect", help="fail unless torch is this release")
+    r.add_argument("--out", type=Path, help="result file (default data/torch-versions/<torch>.json)")
+    r.add_argument("--merge", action="store_true",
+                   help="update only the given snippets' entries in the existing file")
+    r.add_argument("paths", nargs="*", type=Path, help="only these snippets")
+    sub.add_parser("summary", help="counts per version from data/torch-versions/")
+    args = parser.parse_args(argv)
+    if args.cmd == "run":
+        only = []
+        for p in args.paths:
+            only += sorted(p.resolve().rglob("*.py")) if p.is_dir() else [p.resolve()]
+        run_all(args.out, args.expect, only or None, merge=args.merge)
+        return 0
+    current = {rel(p): file_hash(p) for p in snippet_paths()}
+    for version, data in load_all().items():
+        helper = data.get("helper_tests", {})
+        print(f"{version:8} {data['torch']:14} {summarize(data, current)} helper tests "
+              f"{helper.get('passed')}/{helper.get('passed', 0) + helper.get('failed', 0)}"
+              f" ({data['date']}, {data.get('seconds')} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT / "src"))
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,407 @@
+"""MkDocs hook: which torch releases each page's code was checked on.
+
+Generated from ``data/torch-versions/*.json`` (written by ``make test-versions``,
+see ``tools.torch_versions``), in the page's language:
+
+- under the page title, one line listing the releases the page's code ran on,
+  with a mark where an output differs or the code fails;
+- under an output block whose section printed something else on some release,
+  a collapsible note with the other releases' outputs, one tab per distinct
+  output, and a sentence saying which of the checked releases print what;
+- after an inline code span of the prose that quotes a recorded output
+  (``output 0 of Exp``) which some release does not print, the releases that
+  print it.
+
+A result made before the snippet's last change (its hash differs) is *stale*:
+it is listed as "checked before the last change", never counted as a pass.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:  # hooks are loaded by path, not as a package
+    sys.path.insert(0, str(_ROOT))
+
+from tools import torch_versions as tv  # noqa: E402
+from tools.repo import SNIPPETS  # noqa: E402
+
+INCLUDE = re.compile(
+    r'^(?P<indent>[ \t]*)--8<--\s+"(?P<path>[^"]+?\.(?P<ext>py|out))(?::(?P<section>[a-z][-_0-9a-z]*))?"\s*$'
+)
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
+CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]{4,}?)`(?!`)")
+SPAN_MIN = 6  # shorter spans (`None`, `True`) say nothing version-specific
+
+TEXT = {
+    "en": {
+        "line": "Code on this page checked with torch {versions}.",
+        "shown": "outputs shown",
+        "differs": "some output differs: see the note under the block",
+        "fails": "some code fails: see the note under the block",
+        "cuda": "needs CUDA: not run",
+        "stale": "Checked on torch {versions} before the last change to {files}.",
+        "missing": "Not yet checked on torch {versions}.",
+        "title": "Output on other torch releases",
+        "same": "torch {versions} print the output above.",
+        "since": "Of the releases checked, torch {first} and later print the output above; "
+        "earlier ones print what the tabs show.",
+        "until": "Of the releases checked, torch {last} and earlier print the output above; "
+        "later ones print what the tabs show.",
+        "tab": "torch {versions}",
+        "failed": "On torch {versions} this block fails at line {line} of `{file}`: "
+        "`{code}` raises {message}",
+        "failed_short": "On torch {versions} this block fails: {message}",
+        "not_reached": "On torch {versions} this block does not run: an earlier block of "
+        "`{file}` fails.",
+        "span": "torch {versions}",
+        "span_since": "since torch {first}",
+        "and": ", ",
+    },
+    "zh": {
+        "line": "本页代码已在 torch {versions} 上运行核对。",
+        "shown": "页面所示输出",
+        "differs": "部分输出不同，见对应代码块下的说明",
+        "fails": "部分代码运行失败，见对应代码块下的说明",
+        "cuda": "需要 CUDA，未运行",
+        "stale": "在 torch {versions} 上的核对早于 {files} 的最近一次修改。",
+        "missing": "尚未在 torch {versions} 上核对。",
+        "title": "其他 torch 版本上的输出",
+        "same": "torch {versions} 的输出与上面相同。",
+        "since": "在核对过的版本中，torch {first} 及更新的版本输出如上；更早的版本输出见各标签页。",
+        "until": "在核对过的版本中，torch {last} 及更早的版本输出如上；更新的版本输出见各标签页。",
+        "tab": "torch {versions}",
+        "failed": "在 torch {versions} 上，此代码块在 `{file}` 第 {line} 行失败：`{code}` 抛出 {message}",
+        "failed_short": "在 torch {versions} 上，此代码块运行失败：{message}",
+        "not_reached": "在 torch {versions} 上，此代码块没有运行：`{file}` 中前面的代码块已失败。",
+        "span": "torch {versions}",
+        "span_since": "torch {first} 起",
+        "and": "、",
+    },
+}
+
+
+@dataclass
+class SectionResult:
+    """What one release did with one section of a snippet."""
+
+    kind: str  # same / differs / failed / not-reached / cuda / stale / missing
+    output: str | None = None  # the release's output when kind is differs/failed
+    line: int | None = None
+    code: str = ""
+    message: str = ""
+
+
+@dataclass
+class Matrix:
+    """The result files, with the snippets' current hashes for staleness."""
+
+    runs: dict[str, dict]  # version -> data, oldest first
+    hashes: dict[str, str] = field(default_factory=dict)  # rel snippet path -> hash
+
+    @property
+    def versions(self) -> list[str]:
+        return list(self.runs)
+
+    def entry(self, version: str, snippet: str) -> dict | None:
+        return self.runs[version]["snippets"].get(snippet)
+
+    def stale(self, version: str, snippet: str) -> bool:
+        entry = self.entry(version, snippet)
+        return entry is not None and tv.is_stale(entry, self.hashes.get(snippet, ""))
+
+    def section(self, version: str, snippet: str, name: str, first_line: int, last_line: int) -> SectionResult:
+        entry = self.entry(version, snippet)
+        if entry is None:
+            return SectionResult("missing")
+        if self.stale(version, snippet):
+            return SectionResult("stale")
+        if entry["status"] == "skipped-cuda":
+            return SectionResult("cuda")
+        if name in entry.get("not_reached", []):
+            return SectionResult("not-reached")
+        failed_here = entry["status"] in tv.FAILED and (
+            entry.get("line") is None or first_line <= entry["line"] <= last_line
+        )
+        if failed_here:
+            return SectionResult("failed", entry.get("differs", {}).get(name), entry.get("line"),
+                                 entry.get("code", ""), entry.get("message", ""))
+        if name in entry.get("differs", {}):
+            return SectionResult("differs", entry["differs"][name])
+        return SectionResult("same")
+
+
+def load_matrix(folder: Path = tv.DATA) -> Matrix:
+    runs = {}
+    for path in sorted(Path(folder).glob("*.json"), key=lambda p: tv.version_key(p.stem)):
+        try:
+            runs[path.stem] = tv.load(path)
+        except ValueError as err:
+            raise ValueError(f"{tv.rel(path)} is not valid JSON ({err}); re-run make test-versions") from None
+    hashes = {tv.rel(p): tv.file_hash(p) for p in tv.snippet_paths()}
+    return Matrix(runs, hashes)
+
+
+def _snippet_rel(include: str) -> str:
+    return "snippets/" + re.sub(r"\.out$", ".py", include)
+
+
+@functools.lru_cache(maxsize=None)
+def _section_lines(snippet: str) -> dict[str, tuple[int, int]]:
+    from tools import sections
+
+    path = _ROOT / snippet
+    out = {}
+    if not path.exists():
+        return out
+    chunks = sections.split(path.read_text(encoding="utf-8"), snippet)
+    for chunk in chunks:
+        if chunk.name:
+            out[chunk.name] = (chunk.first_line, chunk.first_line + chunk.code.count("\n"))
+    return out
+
+
+def _join(versions: list[str], lang: str) -> str:
+    return TEXT[lang]["and"].join(versions)
+
+
+# --------------------------------------------------------------------------- page line
+def page_line(matrix: Matrix, snippets: list[str], lang: str) -> str:
+    """The line under the title: which releases, with marks."""
+    t = TEXT[lang]
+    parts, notes, stale, missing = [], [], {}, []
+    used = set()
+    for version in matrix.versions:
+        entries = {s: matrix.entry(version, s) for s in snippets}
+        if any(e is None for e in entries.values()):
+            missing.append(version)
+            continue
+        fresh = {s: e for s, e in entries.items() if not matrix.stale(version, s)}
+        for s in entries:
+            if s not in fresh:
+                stale.setdefault(version, []).append(s)
+        kinds = {tv.classify(e) for e in fresh.values()}
+        if not fresh:
+            continue
+        label = html.escape(version)
+        if version == tv.REFERENCE:
+            label = f"<strong>{label}</strong> ({t['shown']})"
+        if "fails" in kinds:
+            label += '<sup title="{0}">✗</sup>'.format(html.escape(t["fails"]))
+            used.add("fails")
+        elif "differs" in kinds:
+            label += '<sup title="{0}">†</sup>'.format(html.escape(t["differs"]))
+            used.add("differs")
+        elif kinds == {"skipped"}:
+            label += f" ({t['cuda']})"
+        parts.append(label)
+    if not parts and not stale and not missing:
+        return ""
+    text = t["line"].format(versions=_join(parts, lang)) if parts else ""
+    legend = [f"† {t['differs']}" if k == "differs" else f"✗ {t['fails']}"
+              for k in ("differs", "fails") if k in used]
+    if legend:
+        text += " " + ("；" if lang == "zh" else "; ").join(legend) + ("。" if lang == "zh" else ".")
+    by_files: dict[tuple[str, ...], list[str]] = {}
+    for version, files in stale.items():
+        by_files.setdefault(tuple(files), []).append(version)
+    for files, versions in by_files.items():
+        names = _join([f"<code>{html.escape(f)}</code>" for f in files], lang)
+        text += " " + t["stale"].format(versions=_join(versions, lang), files=names)
+    if missing:
+        text += " " + t["missing"].format(versions=_join(missing, lang))
+    return f'<p class="torch-versions"><small>{text.strip()}</small></p>'
+
+
+# --------------------------------------------------------------------------- section note
+def section_note(matrix: Matrix, snippet: str, name: str, lang: str, indent: str) -> str:
+    """The collapsible note under a block, or "" when every release agrees."""
+    t = TEXT[lang]
+    lines = _section_lines(snippet).get(name)
+    if lines is None:
+        return ""
+    results = {v: matrix.section(v, snippet, name, *lines) for v in matrix.versions}
+    if all(r.kind in ("same", "stale", "missing", "cuda") for r in results.values()):
+        return ""
+    same = [v for v, r in results.items() if r.kind == "same"]
+    outputs: dict[str, list[str]] = {}
+    for v, r in results.items():
+        if r.kind == "differs" or (r.kind == "failed" and r.output):
+            outputs.setdefault(r.output, []).append(v)
+    body: list[str] = []
+    checked = [v for v, r in results.items() if r.kind in ("same", "differs", "failed", "not-reached")]
+    if same:
+        sentence = t["same"].format(versions=_join(same, lang))
+        keys = [tv.version_key(v) for v in checked]
+        differing = [v for v in checked if v not in same]
+        if differing and all(tv.version_key(d) < min(tv.version_key(s) for s in same) for d in differing):
+            sentence += " " + t["since"].format(first=min(same, key=tv.version_key))
+        elif differing and all(tv.version_key(d) > max(tv.version_key(s) for s in same) for d in differing):
+            sentence += " " + t["until"].format(last=max(same, key=tv.version_key))
+        del keys
+        body.append(sentence)
+    failed: dict[tuple, list[str]] = {}
+    for v, r in results.items():
+        if r.kind == "failed":
+            failed.setdefault((r.line, r.code, r.message), []).append(v)
+    for (line, code, message), versions in failed.items():
+        if line and code:
+            body.append(t["failed"].format(versions=_join(versions, lang), line=line, file=snippet,
+                                           code=code.replace("`", "'"), message=f"`{message}`"))
+        else:
+            body.append(t["failed_short"].format(versions=_join(versions, lang), message=f"`{message}`"))
+    not_reached = [v for v, r in results.items() if r.kind == "not-reached"]
+    if not_reached:
+        body.append(t["not_reached"].format(versions=_join(not_reached, lang), file=snippet))
+    out = ["", f'{indent}??? note "{t["title"]}"', ""]
+    for paragraph in body:
+        out += [f"{indent}    {paragraph}", ""]
+    for text, versions in outputs.items():
+        out += [f'{indent}    === "{t["tab"].format(versions=_join(versions, lang))}"', ""]
+        out += [f"{indent}        ``` text"]
+        out += [f"{indent}        {line}".rstrip() for line in text.rstrip("\n").split("\n")]
+        out += [f"{indent}        ```", ""]
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- prose spans
+def span_versions(matrix: Matrix, records: dict[tuple[str, str], str], span: str) -> list[str] | None:
+    """Releases that print ``span`` where the page's records print it; None when all do
+    (or when nothing says otherwise)."""
+    printing: set[str] = set()
+    known: set[str] = set()
+    hit = False
+    for (snippet, name), recorded in records.items():
+        if span not in recorded:
+            continue
+        hit = True
+        lines = _section_lines(snippet).get(name)
+        if lines is None:
+            continue
+        for v in matrix.versions:
+            r = matrix.section(v, snippet, name, *lines)
+            if r.kind == "same":
+                printing.add(v)
+                known.add(v)
+            elif r.kind in ("differs", "failed") and r.output is not None:
+                known.add(v)
+                if span in r.output:
+                    printing.add(v)
+    if not hit or not (known - printing):
+        return None
+    return sorted(printing, key=tv.version_key)
+
+
+def _span_label(versions: list[str], matrix: Matrix, lang: str) -> str:
+    t = TEXT[lang]
+    checked = sorted(matrix.versions, key=tv.version_key)
+    if versions and checked[checked.index(versions[0]):] == versions:
+        return t["span_since"].format(first=versions[0])
+    return t["span"].format(versions=_join(versions, lang))
+
+
+# --------------------------------------------------------------------------- the page
+def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
+    """The page's Markdown with the version line, notes and span marks added."""
+    includes = [INCLUDE.match(line) for line in markdown.split("\n")]
+    snippets = sorted({_snippet_rel(m["path"]) for m in includes if m})
+    snippets = [s for s in snippets if (_ROOT / s).exists()]
+    if not snippets or not matrix.runs:
+        return markdown
+    records: dict[tuple[str, str], str] = {}
+    for m in includes:
+        if m and m["ext"] == "out" and m["section"]:
+            path = SNIPPETS / m["path"]
+            text = path.read_text(encoding="utf-8") if path.exists() else ""
+            records[(_snippet_rel(m["path"]), m["section"])] = tv.sections(text, m["path"]).get(
+                m["section"], ""
+            )
+    text = _mark_spans(markdown, matrix, records, lang)
+    text = _add_notes(text, matrix, lang, {key for key in records})
+    line = page_line(matrix, snippets, lang)
+    if line:
+        text = re.sub(r"^(# .*\n)", lambda h: h.group(1) + "\n" + line + "\n", text, count=1,
+                      flags=re.M)
+    return text
+
+
+def _add_notes(text: str, matrix: Matrix, lang: str, out_sections: set[tuple[str, str]]) -> str:
+    """A note after the fence that closes each output include (or a sectioned code
+    include that has no output block on the page)."""
+    result: list[str] = []
+    pending: tuple[str, str] | None = None
+    in_fence: str | None = None
+    for line in text.split("\n"):
+        result.append(line)
+        m = INCLUDE.match(line)
+        if m and m["section"]:
+            key = (_snippet_rel(m["path"]), m["section"])
+            if m["ext"] == "out" or key not in out_sections:
+                pending = key
+            continue
+        fence = FENCE.match(line)
+        if not fence:
+            continue
+        if in_fence is None:
+            in_fence = fence["fence"]
+        elif fence["fence"][0] == in_fence[0] and len(fence["fence"]) >= len(in_fence):
+            in_fence = None
+            if pending:
+                note = section_note(matrix, *pending, lang, fence["indent"])
+                if note:
+                    result.extend(note.split("\n"))
+                pending = None
+    return "\n".join(result)
+
+
+def _mark_spans(text: str, matrix: Matrix, records: dict[tuple[str, str], str], lang: str) -> str:
+    out, fence = [], None
+    for line in text.split("\n"):
+        f = FENCE.match(line)
+        if f:
+            fence = None if fence else f["fence"]
+            out.append(line)
+            continue
+        if fence or line.lstrip().startswith("#") or "--8<--" in line:
+            out.append(line)
+            continue
+
+        def mark(m: re.Match) -> str:
+            span = m["code"]
+            if len(span) < SPAN_MIN:
+                return m.group(0)
+            versions = span_versions(matrix, records, span)
+            if versions is None:
+                return m.group(0)
+            label = html.escape(_span_label(versions, matrix, lang))
+            return f'{m.group(0)}<sup class="torch-versions">{label}</sup>'
+
+        out.append(CODE_SPAN.sub(mark, line))
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- hook
+_matrix: Matrix | None = None
+
+
+def on_pre_build(config) -> None:
+    global _matrix
+    from mkdocs.exceptions import PluginError
+
+    _section_lines.cache_clear()  # mkdocs serve: snippets may have changed
+    try:
+        _matrix = load_matrix()
+    except ValueError as err:
+        raise PluginError(str(err)) from None
+
+
+def on_page_markdown(markdown: str, page, config, files) -> str:
+    matrix = _matrix if _matrix is not None else load_matrix()
+    lang = str(config.theme.get("language") or "en").split("_")[0]
+    return annotate(markdown, matrix, "zh" if lang == "zh" else "en")
