@@ -39,7 +39,7 @@ def test_page_code_runs_top_to_bottom(page, fork_server):
             f"docs/zh/{page}: the page's code fails when run top to bottom ({script}).\n{err}",
             pytrace=False,
         )
-    assert out == downloads.expected_stdout(code), (
+    assert downloads.normalise_output(out) == downloads.expected_stdout(code), (
         f"docs/zh/{page}: run top to bottom, the page's code prints something else than "
         "the recorded outputs of its blocks (an order dependence between blocks?)"
     )

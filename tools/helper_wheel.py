@@ -69,8 +69,20 @@ def build() -> Path:
         env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_NO_INPUT="1")
         env.pop("PYTHONPATH", None)
         proc = subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-             "--no-index", "--disable-pip-version-check", "-w", str(dist), str(src)],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--quiet",
+                "--no-deps",
+                "--no-build-isolation",
+                "--no-index",
+                "--disable-pip-version-check",
+                "-w",
+                str(dist),
+                str(src),
+            ],
             cwd=tmp,
             env=env,
             capture_output=True,
