@@ -11,8 +11,6 @@ from __future__ import annotations
 import pytest
 
 from tools import downloads, pages
-from tools.repo import rel
-from tools.snippet_records import wrap_output
 from tools.snippet_source import SnippetError
 
 from .conftest import ARTIFACTS, fail_on
@@ -31,12 +29,14 @@ def test_page_code_runs_top_to_bottom(page, fork_server):
     PAGE_SCRIPTS.mkdir(parents=True, exist_ok=True)
     script = PAGE_SCRIPTS / (str(page).replace("/", "__").replace(".md", ".py"))
     script.write_text(downloads.script(code), encoding="utf-8")
-    out = fail_on(
-        SnippetError, downloads.run_script, script, code, fork_server,
-        prefix=f"docs/zh/{page}: the page's code fails when run top to bottom ({rel(script)}).\n",
-    )
-    # records are wrapped to the text column when recorded; wrap the same way here
-    assert wrap_output(out) == downloads.expected_stdout(code), (
+    try:
+        out = downloads.run_script(script, code, fork_server)
+    except SnippetError as err:
+        pytest.fail(
+            f"docs/zh/{page}: the page's code fails when run top to bottom ({script}).\n{err}",
+            pytrace=False,
+        )
+    assert downloads.normalise_output(out) == downloads.expected_stdout(code), (
         f"docs/zh/{page}: run top to bottom, the page's code prints something else than "
         "the recorded outputs of its blocks (an order dependence between blocks?)"
     )

@@ -20,9 +20,8 @@ from pathlib import Path
 import pytest
 
 from tools import downloads as dl
-from tools import helper_wheel, pages
+from tools import helper_wheel, pages, record_stamp
 from tools.repo import child_env
-from tools.snippet_records import wrap_output
 from tools.snippet_source import parse
 
 ROOT = pages.ROOT
@@ -160,9 +159,24 @@ def test_missing_or_stale_record_fails_generation_naming_the_file(tmp_path):
     snippet.write_text("# --8<-- [start:a]\nprint(1)\n# --8<-- [end:a]\n", encoding="utf-8")
     with pytest.raises(dl.DownloadError, match=r"lonely\.py has no recorded output.*record"):
         dl._recorded_output(snippet, "a", "docs/zh/x.md:3")
-    snippet.with_suffix(".out").write_text("# --8<-- [start:b]\n1\n# --8<-- [end:b]\n", encoding="utf-8")
+    record = snippet.with_suffix(".out")
+    stamp = record_stamp.stamp_line(snippet)
+    record.write_text(stamp + "# --8<-- [start:a]\n1\n# --8<-- [end:a]\n", encoding="utf-8")
     dl._snippet.cache_clear()
-    with pytest.raises(dl.DownloadError, match=r"lonely\.out is stale"):
+    assert dl._recorded_output(snippet, "a", "docs/zh/x.md:3") == "1\n"
+    # The code changed after recording: its stamp no longer matches.
+    snippet.write_text("# --8<-- [start:a]\nprint(2)\n# --8<-- [end:a]\n", encoding="utf-8")
+    dl._snippet.cache_clear()
+    with pytest.raises(
+        dl.DownloadError, match=r"docs/zh/x\.md:3: the record .*lonely\.out is stale: the snippet changed"
+    ):
+        dl._recorded_output(snippet, "a", "docs/zh/x.md:3")
+    # Stamped for this code, but the sections do not match the snippet's.
+    record.write_text(
+        record_stamp.stamp_line(snippet) + "# --8<-- [start:b]\n1\n# --8<-- [end:b]\n", encoding="utf-8"
+    )
+    dl._snippet.cache_clear()
+    with pytest.raises(dl.DownloadError, match=r"lonely\.out is stale: its sections"):
         dl._recorded_output(snippet, "a", "docs/zh/x.md:3")
 
 
@@ -206,15 +220,18 @@ def test_notebook_executes_and_matches_its_recorded_outputs(lang, page, tmp_path
     if code.needs_fresh_interpreter:
         # The notebook says so in its first cell: spawn cannot find a function defined
         # in a notebook. Check that this is what happens, and only in the last cell.
-        with pytest.raises(CellExecutionError, match="Can't get attribute 'worker'"):
+        # (The child's AttributeError goes to the kernel's stderr, not to the cell.)
+        with pytest.raises(CellExecutionError, match=r"mp\.spawn\(worker[\s\S]*ProcessExitedException"):
             client.execute(env=child_env())
         ran = [c for c in nb.cells if c.cell_type == "code" and c.get("execution_count")]
         assert ran[-1] is [c for c in nb.cells if c.cell_type == "code"][-1]
         recorded, nb.cells = recorded[:-1], nb.cells[:-1]
     else:
         client.execute(env=child_env())
-    fresh = [  # records are wrapped to the text column when recorded: wrap the same way
-        wrap_output("".join(o.text for o in c.outputs if o.output_type == "stream" and o.name == "stdout"))
+    fresh = [
+        dl.normalise_output(
+            "".join(o.text for o in c.outputs if o.output_type == "stream" and o.name == "stdout")
+        )
         for c in nb.cells
         if c.cell_type == "code"
     ]
@@ -355,7 +372,7 @@ def test_downloaded_script_runs_in_an_empty_folder_with_only_torch_and_the_wheel
         check=False,
     )
     assert proc.returncode == 0, f"{script.name} failed outside the repository:\n{proc.stderr[-3000:]}"
-    assert wrap_output(proc.stdout) == dl.expected_stdout(code), (
+    assert dl.normalise_output(proc.stdout) == dl.expected_stdout(code), (
         f"{script.name} printed something else than the page shows"
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == [script.name], (
