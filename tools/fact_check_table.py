@@ -110,8 +110,8 @@ def page_index(lang: str) -> dict[tuple[str, str | None], Shown]:
                 found.setdefault((key, section), {}).setdefault(shown.page, shown)
     out = {}
     for (key, section), by_page in found.items():
-        owner = pages.owner_pages(ROOT / key)[0]
-        out[(key, section)] = by_page.get(owner) or next(iter(by_page.values()))
+        owners = [page for page in pages.owner_pages(ROOT / key) if page in by_page]
+        out[(key, section)] = by_page[owners[0]] if owners else next(iter(by_page.values()))
     return out
 
 
