@@ -102,6 +102,8 @@ def page_index(lang: str) -> dict[tuple[str, str | None], Shown]:
                 key = inc.path.relative_to(ROOT).as_posix()
             except ValueError:
                 continue
+            if not key.startswith("snippets/"):  # e.g. includes/*.md: not evidence
+                continue
             before = pages.anchors(md[:offset])
             shown = Shown(page.as_posix(), before[-1] if before else None, _box_title(md, offset))
             for section in {inc.section, None}:
