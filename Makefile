@@ -36,7 +36,7 @@ test-fast: setup lint  ## lint, then everything but the build and the browser
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup -m "not browser" --deselect tests/test_build.py
 
 test-versions: setup  ## every snippet under other torch releases -> data/torch-versions/ (nox; ~6 GB and ~10 min install per release)
-	$(VENV)/bin/nox $(if $(TORCH),-s $(addprefix torch-,$(TORCH)),-t versions) -- $(if $(DROP),--drop) $(ARGS)
+	$(VENV)/bin/nox $(NOXFLAGS) $(if $(TORCH),-s $(addprefix torch-,$(TORCH)),-t versions) -- $(if $(DROP),--drop) $(ARGS)
 	$(PY) -m tools.torch_versions summary
 
 test-notebooks: setup  ## execute every page's notebook in a Jupyter kernel and compare with the records

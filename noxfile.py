@@ -3,7 +3,9 @@
     make test-versions                      # every release below, one venv each
     make test-versions TORCH="2.5.1 2.7.1"  # some of them
     make test-versions DROP=1               # remove each venv after its run
-    make test-versions TORCH=2.5.1 ARGS="--merge snippets/x/y.py"  # one snippet's entry
+    make test-versions ARGS=--merge         # re-run only snippets changed since their run
+    make test-versions TORCH=2.5.1 ARGS="--merge snippets/x/y.py"  # one snippet
+    make test-versions NOXFLAGS="--envdir /other/checkout/.nox"  # reuse venvs made there
     .venv/bin/nox -s torch-2.5.1 -- --drop  # the same through nox directly
     .venv/bin/nox -l                        # list the sessions
 

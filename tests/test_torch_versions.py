@@ -52,8 +52,7 @@ def test_every_snippet_is_in_every_result_file(path: Path):
     missing = sorted(set(CURRENT) - names)
     assert not missing, (
         f"{tv.rel(path)} has no result for {missing}: "
-        + RERUN.format(v=path.stem)
-        + f", or only for those: make test-versions TORCH={path.stem} ARGS=\"--merge {' '.join(missing)}\""
+        + f"make test-versions TORCH={path.stem} ARGS=--merge (runs only the missing and changed ones)"
     )
 
 
@@ -166,3 +165,11 @@ def test_runner_keeps_partial_output_and_the_failing_line(tmp_path: Path):
     assert (entry["line"], entry["code"]) == (6, "assert 1 == 2")
     assert entry["differs"] == {"two": "two\n"}
     assert entry["not_reached"] == ["three"]
+
+
+def test_a_lone_identifier_is_not_a_quote():
+    records = {("s.py", "x"): "which is output 0\nof Exp, is at version 1; True\n"}
+    assert vn._quote("the tensor (output 0 of ", "Exp", records) == "0 of Exp"
+    assert vn._quote("it prints ", "True", records) is None
+    assert vn._quote("", "output 0 of Exp", records) == "output 0 of Exp"
+    assert vn._quote("", "output 0 of ExpBackward0", records) is None

@@ -29,6 +29,7 @@ import json
 import os
 import platform
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -42,7 +43,7 @@ REFERENCE = "2.13.0"  # the pin in requirements.lock: the records are made on it
 SCHEMA = 1
 STATUSES = ("pass", "assert-failed", "error", "timeout", "skipped-cuda")
 FAILED = ("assert-failed", "error", "timeout")
-HELPER_TESTS = "tests/test_autograd_lens.py"
+HELPER_TESTS = ("tests/test_autograd_lens.py", "src/autograd_lens")  # unit tests, doctests
 
 _TB_LINE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')
 
@@ -134,16 +135,25 @@ def _partial_run(snippet) -> tuple[str, str, bool]:
     with tempfile.TemporaryDirectory(prefix="torch-versions-") as tmp:
         out_dir = Path(tmp)
         cmd = [sys.executable, "-m", "tools.snippet_worker", "exec", str(snippet.path), str(out_dir)]
+        # Own process group: on a timeout, the snippet's own children (DDP workers)
+        # are killed with it instead of hanging on as orphans.
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=child_env(), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
         try:
-            proc = subprocess.run(cmd, cwd=ROOT, env=child_env(), capture_output=True,
-                                  text=True, timeout=snippet.timeout)
-            stderr, timed_out = proc.stderr, False
-        except subprocess.TimeoutExpired as e:
-            err = e.stderr.decode() if isinstance(e.stderr, bytes) else (e.stderr or "")
-            stderr, timed_out = err + f"\nTimed out after {snippet.timeout} s\n", True
+            _, stderr = proc.communicate(timeout=snippet.timeout)
+            timed_out = False
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            _, err = proc.communicate()
+            stderr, timed_out = (err or "") + f"\nTimed out after {snippet.timeout} s\n", True
         ran = [i for i in range(len(snippet.chunks)) if (out_dir / f"{i}.txt").exists()]
         outs = [(out_dir / f"{i}.txt").read_text(encoding="utf-8", errors="replace") for i in ran]
         return format_record(snippet, outs), stderr, timed_out
+
+
+def _timeout(snippet) -> dict:
+    return {"status": "timeout", "line": None, "code": "",
+            "message": f"Timed out after {snippet.timeout} s", "differs": {}}
 
 
 def run_snippet(path: Path, server, cuda: bool) -> dict:
@@ -161,7 +171,13 @@ def run_snippet(path: Path, server, cuda: bool) -> dict:
     try:
         text = fresh(path, server)
         entry["status"] = "pass"
-    except (SnippetError, subprocess.TimeoutExpired):
+    except subprocess.TimeoutExpired:
+        return {**entry, **_timeout(snippet)}
+    except SnippetError as err:
+        if "Timed out after" in str(err):  # no second wait for the same hang
+            return {**entry, **_timeout(snippet)}
+        # Again in a fresh interpreter, to keep what ran before the failure and
+        # its traceback (the runner's error keeps only the tail).
         text, stderr, timed_out = _partial_run(snippet)
         status, line, source, message = _failure(stderr, snippet.path)
         entry.update(status="timeout" if timed_out else status, line=line, code=source,
@@ -184,14 +200,14 @@ def run_helper_tests() -> dict:
         xml = Path(tmp) / "junit.xml"
         start = time.perf_counter()
         proc = subprocess.run(
-            [sys.executable, "-m", "pytest", HELPER_TESTS, "-q", "-p", "no:cacheprovider",
-             "-o", "addopts=", f"--junitxml={xml}"],
+            [sys.executable, "-m", "pytest", *HELPER_TESTS, "-q", "-p", "no:cacheprovider",
+             "-o", "addopts=", "--doctest-modules", f"--junitxml={xml}"],
             cwd=ROOT,
             capture_output=True,
             text=True,
             env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"},
         )
-        result = {"file": HELPER_TESTS, "seconds": round(time.perf_counter() - start, 1)}
+        result = {"paths": list(HELPER_TESTS), "seconds": round(time.perf_counter() - start, 1)}
         if not xml.exists():
             result.update(passed=0, failed=0, error=proc.stdout[-2000:] + proc.stderr[-2000:])
             return result
@@ -242,7 +258,7 @@ def provenance() -> dict:
         "cuda_available": torch.cuda.is_available(),
         "python": platform.python_version(),
         "packages": packages,
-        "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "commit": _git("rev-parse", "HEAD"),
         "dirty": bool(_git("status", "--porcelain", "--", "snippets", "src", "tools")),
         "machine": {
@@ -293,7 +309,7 @@ def run_all(
                   f" ({time.perf_counter() - t0:.1f} s){extra}", flush=True)
     finally:
         server.close()
-    print(f"torch {version}: helper unit tests ({HELPER_TESTS}) ...", flush=True)
+    print(f"torch {version}: helper tests ({' '.join(HELPER_TESTS)}) ...", flush=True)
     data["helper_tests"] = run_helper_tests()
     if merge:
         data["merged"][-1]["seconds"] = round(time.perf_counter() - start, 1)
@@ -311,12 +327,31 @@ def run_all(
 
 def summarize(data: dict, current: dict[str, str] | None = None) -> dict[str, int]:
     counts = {"pass": 0, "differs": 0, "fails": 0, "skipped": 0, "stale": 0}
+    if current is not None:
+        counts["missing"] = len(set(current) - set(data["snippets"]))
     for name, entry in data["snippets"].items():
+        if current is not None and name not in current:
+            continue  # a snippet since removed
         if current is not None and is_stale(entry, current.get(name, "")):
             counts["stale"] += 1
             continue
         counts[classify(entry)] += 1
     return counts
+
+
+def _installed_version() -> str:
+    import torch
+
+    return base_version(torch.__version__)
+
+
+def stale_or_missing(path: Path) -> list[Path]:
+    """Snippets whose entry in ``path`` is stale or absent."""
+    if not path.exists():
+        return snippet_paths()
+    entries = load(path)["snippets"]
+    return [p for p in snippet_paths()
+            if rel(p) not in entries or is_stale(entries[rel(p)], file_hash(p))]
 
 
 def main(argv: list[str]) -> int:
@@ -326,7 +361,8 @@ def main(argv: list[str]) -> int:
     r.add_argument("--expect", help="fail unless torch is this release")
     r.add_argument("--out", type=Path, help="result file (default data/torch-versions/<torch>.json)")
     r.add_argument("--merge", action="store_true",
-                   help="update only the given snippets' entries in the existing file")
+                   help="update only the given snippets' entries in the existing file "
+                   "(no paths: the stale and missing ones)")
     r.add_argument("paths", nargs="*", type=Path, help="only these snippets")
     sub.add_parser("summary", help="counts per version from data/torch-versions/")
     args = parser.parse_args(argv)
@@ -334,6 +370,15 @@ def main(argv: list[str]) -> int:
         only = []
         for p in args.paths:
             only += sorted(p.resolve().rglob("*.py")) if p.is_dir() else [p.resolve()]
+        target = args.out or DATA / f"{_installed_version()}.json"
+        if args.merge and not target.exists():
+            print(f"--merge: no {rel(target)} yet; running every snippet")
+            args.merge = False
+        elif args.merge and not only:
+            only = stale_or_missing(target)
+            if not only:
+                print("--merge: every entry is current; nothing to run")
+                return 0
         run_all(args.out, args.expect, only or None, merge=args.merge)
         return 0
     current = {rel(p): file_hash(p) for p in snippet_paths()}

@@ -36,24 +36,25 @@ INCLUDE = re.compile(
     r'^(?P<indent>[ \t]*)--8<--\s+"(?P<path>[^"]+?\.(?P<ext>py|out))(?::(?P<section>[a-z][-_0-9a-z]*))?"\s*$'
 )
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
-CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]{4,}?)`(?!`)")
-SPAN_MIN = 6  # shorter spans (`None`, `True`) say nothing version-specific
+CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]+?)`(?!`)")
+SPAN_MIN = 3  # `x`, `y`: too short to tell anything apart
 
 TEXT = {
     "en": {
         "line": "Code on this page checked with torch {versions}.",
-        "shown": "outputs shown",
+        "reference": "{version} (outputs shown)",
         "differs": "some output differs: see the note under the block",
         "fails": "some code fails: see the note under the block",
         "cuda": "needs CUDA: not run",
         "stale": "Checked on torch {versions} before the last change to {files}.",
         "missing": "Not yet checked on torch {versions}.",
         "title": "Output on other torch releases",
-        "same": "torch {versions} print the output above.",
+        "same": "torch {versions} prints the output above.",
+        "same_many": "torch {versions} print the output above.",
         "since": "Of the releases checked, torch {first} and later print the output above; "
-        "earlier ones print what the tabs show.",
+        "for {others}, see the tabs below.",
         "until": "Of the releases checked, torch {last} and earlier print the output above; "
-        "later ones print what the tabs show.",
+        "for {others}, see the tabs below.",
         "tab": "torch {versions}",
         "failed": "On torch {versions} this block fails at line {line} of `{file}`: "
         "`{code}` raises {message}",
@@ -66,7 +67,7 @@ TEXT = {
     },
     "zh": {
         "line": "本页代码已在 torch {versions} 上运行核对。",
-        "shown": "页面所示输出",
+        "reference": "{version}（页面所示输出）",
         "differs": "部分输出不同，见对应代码块下的说明",
         "fails": "部分代码运行失败，见对应代码块下的说明",
         "cuda": "需要 CUDA，未运行",
@@ -74,8 +75,9 @@ TEXT = {
         "missing": "尚未在 torch {versions} 上核对。",
         "title": "其他 torch 版本上的输出",
         "same": "torch {versions} 的输出与上面相同。",
-        "since": "在核对过的版本中，torch {first} 及更新的版本输出如上；更早的版本输出见各标签页。",
-        "until": "在核对过的版本中，torch {last} 及更早的版本输出如上；更新的版本输出见各标签页。",
+        "same_many": "torch {versions} 的输出与上面相同。",
+        "since": "在核对过的版本中，torch {first} 及更新的版本输出如上；{others} 的输出见下面的标签页。",
+        "until": "在核对过的版本中，torch {last} 及更早的版本输出如上；{others} 的输出见下面的标签页。",
         "tab": "torch {versions}",
         "failed": "在 torch {versions} 上，此代码块在 `{file}` 第 {line} 行失败：`{code}` 抛出 {message}",
         "failed_short": "在 torch {versions} 上，此代码块运行失败：{message}",
@@ -116,7 +118,11 @@ class Matrix:
         entry = self.entry(version, snippet)
         return entry is not None and tv.is_stale(entry, self.hashes.get(snippet, ""))
 
-    def section(self, version: str, snippet: str, name: str, first_line: int, last_line: int) -> SectionResult:
+    def section(
+        self, version: str, snippet: str, name: str, first_line: int, last_line: int
+    ) -> SectionResult:
+        if version == tv.REFERENCE:  # the records themselves: make test checks them
+            return SectionResult("same")
         entry = self.entry(version, snippet)
         if entry is None:
             return SectionResult("missing")
@@ -130,8 +136,10 @@ class Matrix:
             entry.get("line") is None or first_line <= entry["line"] <= last_line
         )
         if failed_here:
-            return SectionResult("failed", entry.get("differs", {}).get(name), entry.get("line"),
-                                 entry.get("code", ""), entry.get("message", ""))
+            output = None if entry["status"] == "timeout" else entry.get("differs", {}).get(name)
+            return SectionResult(
+                "failed", output, entry.get("line"), entry.get("code", ""), entry.get("message", "")
+            )
         if name in entry.get("differs", {}):
             return SectionResult("differs", entry["differs"][name])
         return SectionResult("same")
@@ -152,7 +160,7 @@ def _snippet_rel(include: str) -> str:
     return "snippets/" + re.sub(r"\.out$", ".py", include)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _section_lines(snippet: str) -> dict[str, tuple[int, int]]:
     from tools import sections
 
@@ -175,9 +183,12 @@ def _join(versions: list[str], lang: str) -> str:
 def page_line(matrix: Matrix, snippets: list[str], lang: str) -> str:
     """The line under the title: which releases, with marks."""
     t = TEXT[lang]
-    parts, notes, stale, missing = [], [], {}, []
+    parts, stale, missing = [], {}, []
     used = set()
     for version in matrix.versions:
+        if version == tv.REFERENCE:  # the records: `make test` checks them on every commit
+            parts.append(t["reference"].format(version=f"<strong>{html.escape(version)}</strong>"))
+            continue
         entries = {s: matrix.entry(version, s) for s in snippets}
         if any(e is None for e in entries.values()):
             missing.append(version)
@@ -190,32 +201,34 @@ def page_line(matrix: Matrix, snippets: list[str], lang: str) -> str:
         if not fresh:
             continue
         label = html.escape(version)
-        if version == tv.REFERENCE:
-            label = f"<strong>{label}</strong> ({t['shown']})"
         if "fails" in kinds:
-            label += '<sup title="{0}">✗</sup>'.format(html.escape(t["fails"]))
+            label += '<sup title="{}">✗</sup>'.format(html.escape(t["fails"]))
             used.add("fails")
         elif "differs" in kinds:
-            label += '<sup title="{0}">†</sup>'.format(html.escape(t["differs"]))
+            label += '<sup title="{}">†</sup>'.format(html.escape(t["differs"]))
             used.add("differs")
         elif kinds == {"skipped"}:
             label += f" ({t['cuda']})"
         parts.append(label)
     if not parts and not stale and not missing:
         return ""
+    sep = "" if lang == "zh" else " "  # between sentences
     text = t["line"].format(versions=_join(parts, lang)) if parts else ""
-    legend = [f"† {t['differs']}" if k == "differs" else f"✗ {t['fails']}"
-              for k in ("differs", "fails") if k in used]
+    legend = [
+        f"† {t['differs']}" if k == "differs" else f"✗ {t['fails']}"
+        for k in ("differs", "fails")
+        if k in used
+    ]
     if legend:
-        text += " " + ("；" if lang == "zh" else "; ").join(legend) + ("。" if lang == "zh" else ".")
+        text += sep + ("；" if lang == "zh" else "; ").join(legend) + ("。" if lang == "zh" else ".")
     by_files: dict[tuple[str, ...], list[str]] = {}
     for version, files in stale.items():
         by_files.setdefault(tuple(files), []).append(version)
     for files, versions in by_files.items():
         names = _join([f"<code>{html.escape(f)}</code>" for f in files], lang)
-        text += " " + t["stale"].format(versions=_join(versions, lang), files=names)
+        text += sep + t["stale"].format(versions=_join(versions, lang), files=names)
     if missing:
-        text += " " + t["missing"].format(versions=_join(missing, lang))
+        text += sep + t["missing"].format(versions=_join(missing, lang))
     return f'<p class="torch-versions"><small>{text.strip()}</small></p>'
 
 
@@ -235,16 +248,15 @@ def section_note(matrix: Matrix, snippet: str, name: str, lang: str, indent: str
         if r.kind == "differs" or (r.kind == "failed" and r.output):
             outputs.setdefault(r.output, []).append(v)
     body: list[str] = []
-    checked = [v for v, r in results.items() if r.kind in ("same", "differs", "failed", "not-reached")]
     if same:
-        sentence = t["same"].format(versions=_join(same, lang))
-        keys = [tv.version_key(v) for v in checked]
-        differing = [v for v in checked if v not in same]
-        if differing and all(tv.version_key(d) < min(tv.version_key(s) for s in same) for d in differing):
-            sentence += " " + t["since"].format(first=min(same, key=tv.version_key))
-        elif differing and all(tv.version_key(d) > max(tv.version_key(s) for s in same) for d in differing):
-            sentence += " " + t["until"].format(last=max(same, key=tv.version_key))
-        del keys
+        differing = sorted((v for vs in outputs.values() for v in vs), key=tv.version_key)  # in tabs
+        first, last = min(same, key=tv.version_key), max(same, key=tv.version_key)
+        if differing and all(tv.version_key(d) < tv.version_key(first) for d in differing):
+            sentence = t["since"].format(first=first, others=_join(differing, lang))
+        elif differing and all(tv.version_key(d) > tv.version_key(last) for d in differing):
+            sentence = t["until"].format(last=last, others=_join(differing, lang))
+        else:
+            sentence = t["same" if len(same) == 1 else "same_many"].format(versions=_join(same, lang))
         body.append(sentence)
     failed: dict[tuple, list[str]] = {}
     for v, r in results.items():
@@ -252,8 +264,15 @@ def section_note(matrix: Matrix, snippet: str, name: str, lang: str, indent: str
             failed.setdefault((r.line, r.code, r.message), []).append(v)
     for (line, code, message), versions in failed.items():
         if line and code:
-            body.append(t["failed"].format(versions=_join(versions, lang), line=line, file=snippet,
-                                           code=code.replace("`", "'"), message=f"`{message}`"))
+            body.append(
+                t["failed"].format(
+                    versions=_join(versions, lang),
+                    line=line,
+                    file=snippet,
+                    code=code.replace("`", "'"),
+                    message=f"`{message}`",
+                )
+            )
         else:
             body.append(t["failed_short"].format(versions=_join(versions, lang), message=f"`{message}`"))
     not_reached = [v for v, r in results.items() if r.kind == "not-reached"]
@@ -277,8 +296,9 @@ def span_versions(matrix: Matrix, records: dict[tuple[str, str], str], span: str
     printing: set[str] = set()
     known: set[str] = set()
     hit = False
+    span = _flat(span)  # records wrap long lines at word boundaries
     for (snippet, name), recorded in records.items():
-        if span not in recorded:
+        if not _quotes(recorded, span):
             continue
         hit = True
         lines = _section_lines(snippet).get(name)
@@ -291,17 +311,51 @@ def span_versions(matrix: Matrix, records: dict[tuple[str, str], str], span: str
                 known.add(v)
             elif r.kind in ("differs", "failed") and r.output is not None:
                 known.add(v)
-                if span in r.output:
+                if _quotes(r.output, span):
                     printing.add(v)
     if not hit or not (known - printing):
         return None
     return sorted(printing, key=tv.version_key)
 
 
+def _quote(before: str, span: str, records: dict[tuple[str, str], str]) -> str | None:
+    """The output text a code span quotes, or None if it quotes none.
+
+    ``output 0 of `Exp` `` quotes "output 0 of Exp": up to four words of prose
+    before the span count when they and the span appear together in a record.
+    A lone identifier (`True`, `grad_fn`) names something rather than quoting
+    an output, so only a quote of two words or more, or with punctuation such as
+    ``=``, counts."""
+    words = re.sub(r"`[^`]*`", " ", before).split()
+    found = None
+    for k in range(0, 5):
+        if k > len(words):
+            break
+        candidate = " ".join([*words[len(words) - k :], span]) if k else span
+        if any(_quotes(text, candidate) for text in records.values()):
+            found = candidate
+    if found is None or len(found) < SPAN_MIN:
+        return None
+    if " " not in found and re.fullmatch(r"[\w.]+", found):
+        return None
+    return found
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _quotes(output: str, span: str) -> bool:
+    """Whether ``output`` prints ``span`` as whole words (``Sigmoid`` is not in
+    ``SigmoidBackward0``), whitespace-insensitively."""
+    pattern = r"(?<!\w)" + re.escape(_flat(span)) + r"(?!\w)"
+    return re.search(pattern, _flat(output)) is not None
+
+
 def _span_label(versions: list[str], matrix: Matrix, lang: str) -> str:
     t = TEXT[lang]
     checked = sorted(matrix.versions, key=tv.version_key)
-    if versions and checked[checked.index(versions[0]):] == versions:
+    if versions and checked[checked.index(versions[0]) :] == versions:
         return t["span_since"].format(first=versions[0])
     return t["span"].format(versions=_join(versions, lang))
 
@@ -326,8 +380,7 @@ def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
     text = _add_notes(text, matrix, lang, {key for key in records})
     line = page_line(matrix, snippets, lang)
     if line:
-        text = re.sub(r"^(# .*\n)", lambda h: h.group(1) + "\n" + line + "\n", text, count=1,
-                      flags=re.M)
+        text = re.sub(r"^(# .*\n)", lambda h: h.group(1) + "\n" + line + "\n", text, count=1, flags=re.M)
     return text
 
 
@@ -372,11 +425,11 @@ def _mark_spans(text: str, matrix: Matrix, records: dict[tuple[str, str], str], 
             out.append(line)
             continue
 
-        def mark(m: re.Match) -> str:
-            span = m["code"]
-            if len(span) < SPAN_MIN:
+        def mark(m: re.Match, line: str = line) -> str:
+            quote = _quote(line[: m.start()], m["code"], records)
+            if quote is None:
                 return m.group(0)
-            versions = span_versions(matrix, records, span)
+            versions = span_versions(matrix, records, quote)
             if versions is None:
                 return m.group(0)
             label = html.escape(_span_label(versions, matrix, lang))

@@ -132,10 +132,9 @@ def autograd_graph(
             If ``False`` (the default), such a root is kept as a lone node marked
             ``in_graph=False``, so "before / after detach" can be drawn side by side.
 
-    The walk is iterative, so a graph of any depth fits (a chain of 100,000
-    operations takes about a second). Keys come from the walk itself, so the
-    result does not depend on when torch creates or frees the Python objects of
-    its nodes.
+    The walk is iterative, so a graph of any depth fits (the tests walk a chain
+    of 100,000 operations). Keys come from the walk itself, so the result does
+    not depend on when torch creates or frees the Python objects of its nodes.
 
     !!! note "Very deep chains and torch"
         On torch 2.13 and 2.14, once Python has touched the nodes of a chain

@@ -33,11 +33,10 @@ for expr in ("y.detach()", "y.clone()", "y.detach().clone()"):
         eval(expr)
     logs[expr] = log.ops
     print(f"{expr:20} -> {log.ops}")  # (1)!
-assert logs == {
-    "y.detach()": ["aten.detach.default"],
-    "y.clone()": ["aten.clone.default"],
-    "y.detach().clone()": ["aten.detach.default", "aten.clone.default"],
-}
+# detach() reaches the backend as aten.detach only: no copy, no clone
+assert set(logs["y.detach()"]) == {"aten.detach.default"}
+assert logs["y.clone()"] == ["aten.clone.default"]
+assert logs["y.detach().clone()"][-1] == "aten.clone.default"
 # --8<-- [end:dispatch]
 
 # --8<-- [start:no-allocation]

@@ -54,7 +54,7 @@ def fsdp_port() -> int:
 if __name__ == "__main__":
     with mp.Manager() as manager:
         results = manager.dict()
-        mp.spawn(fsdp_worker, args=(2, fsdp_port(), results), nprocs=2)
+        mp.spawn(fsdp_worker, args=(2, free_port(), results), nprocs=2)
         results = dict(results)
     (grads0, full0, kind), (grads1, full1, _) = results[0], results[1]
     print("parameters are", kind, "shards; two iterations ran")
