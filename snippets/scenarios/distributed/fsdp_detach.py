@@ -15,7 +15,7 @@ from torch import nn
 from torch.distributed.fsdp import fully_shard
 
 
-class ShardedTwoStage(nn.Module):
+class TwoStage(nn.Module):
     def __init__(self) -> None:
         super().__init__()
         self.stage1 = nn.Linear(4, 4)
@@ -29,7 +29,7 @@ def fsdp_worker(rank: int, world: int, port: int, results) -> None:
     os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
     dist.init_process_group("gloo", rank=rank, world_size=world)
     torch.manual_seed(0)
-    model = ShardedTwoStage()
+    model = TwoStage()
     fully_shard(model.stage1)
     fully_shard(model.stage2)
     fully_shard(model)  # (2)!
@@ -45,7 +45,7 @@ def fsdp_worker(rank: int, world: int, port: int, results) -> None:
     dist.destroy_process_group()
 
 
-def fsdp_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
