@@ -23,8 +23,9 @@ SCHEMA = 1
 SIZES = ("tiny", "full")
 
 
-class NoCudaError(RuntimeError):
-    """Raised for --device cuda on a machine without CUDA."""
+# A tiny run (the test suite) only shows that the code runs: a token budget.
+TINY_BUDGET_S = 0.05
+TINY_MIN_BLOCKS = 3
 
 
 @dataclass
@@ -59,6 +60,13 @@ def _quartiles(values: list[float]) -> tuple[float, float, float]:
 def summarize(values: list[float]) -> dict:
     q1, med, q3 = _quartiles(sorted(values))
     return {"median": med, "q1": q1, "q3": q3, "iqr": q3 - q1, "min": min(values), "max": max(values)}
+
+
+def budget(ctx: Context, seconds: float, min_blocks: int) -> dict:
+    """``time_many``'s budget for this run: as given at full size, a token one when tiny."""
+    if ctx.tiny:
+        return {"budget_s": TINY_BUDGET_S, "min_blocks": TINY_MIN_BLOCKS}
+    return {"budget_s": seconds, "min_blocks": min_blocks}
 
 
 def time_many(fns: dict[str, Callable[[], object]], ctx: Context, *, budget_s: float,
@@ -187,6 +195,3 @@ def write_result(result: dict, out_dir: Path) -> Path:
     path.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
 
-
-def load_result(name: str, device: str = "cpu", results_dir: Path = RESULTS) -> dict:
-    return json.loads((results_dir / device / f"{name}.json").read_text(encoding="utf-8"))

@@ -6,7 +6,14 @@ import resource
 
 import torch
 
-from .common import Context, time_many
+from .common import Context, budget, time_many
+
+# Timing per size: 1.5 s gives the six ops 9+ blocks of thousands of sub-microsecond
+# calls; from 1e7 elements a clone takes milliseconds, so 4 s keeps 9 blocks of several.
+BUDGET_S = 1.5
+LARGE_BUDGET_S = 4.0
+LARGE_NUMEL = 10**7
+MIN_BLOCKS = 9
 
 TITLE = "detach vs clone"
 FULL_SIZES = [10**k for k in range(3, 9)]  # 1e3 ... 1e8 float32 elements (4 kB ... 400 MB)
@@ -53,10 +60,10 @@ def run(ctx: Context) -> dict:
         x = torch.randn(n, device=ctx.device, dtype=torch.float32, requires_grad=True)
         dst = torch.empty_like(x, requires_grad=False)
         nbytes = x.numel() * x.element_size()
-        budget = 0.05 if ctx.tiny else (4.0 if n >= 10**7 else 1.5)
+        seconds = LARGE_BUDGET_S if n >= LARGE_NUMEL else BUDGET_S
         ctx.progress(f"n=1e{len(str(n)) - 1} ({nbytes / 1e6:g} MB): {', '.join(OPS)}")
         timings = time_many({name: (lambda op=op, x=x, dst=dst: op(x, dst)) for name, op in OPS.items()}, ctx,
-                            budget_s=budget, min_blocks=3 if ctx.tiny else 9)
+                            **budget(ctx, seconds, MIN_BLOCKS))
         for name, op in OPS.items():
             timing = timings[name]
             case = {"op": name, "numel": n, "nbytes": nbytes, "timing": timing,

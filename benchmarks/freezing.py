@@ -8,9 +8,16 @@ from torch.nn import functional as F
 
 from autograd_lens import SavedTensorLedger
 
-from .common import Context, cuda_peak, time_many
+from .common import Context, budget, cuda_peak, time_many
+
+# Timing: one training step takes 60-160 ms on 2 CPU cores, so 15 s gives each of the
+# four strategies 11+ blocks of a few steps (a stable median and IQR) in ~30 s in all.
+STEP_BUDGET_S = 15.0
+STEP_MIN_BLOCKS = 11
 
 TITLE = "freezing strategies"
+TINY_DIMS = (8, 2, 16)  # width, batch, image side: the test suite's run
+FULL_DIMS = (32, 32, 64)
 STRATEGIES = ("full", "requires_grad_false", "detach", "no_grad")
 
 
@@ -38,8 +45,12 @@ class Net(nn.Module):
         return self.head(f)
 
 
+def _dims(ctx: Context) -> tuple[int, int, int]:
+    return TINY_DIMS if ctx.tiny else FULL_DIMS
+
+
 def make(strategy: str, ctx: Context):
-    width, batch, side = (8, 2, 16) if ctx.tiny else (32, 32, 64)
+    width, batch, side = _dims(ctx)
     torch.manual_seed(0)
     net = Net(width)
     g = torch.Generator().manual_seed(1)
@@ -97,7 +108,7 @@ def run(ctx: Context) -> dict:
         steps[strategy] = step
         cases.append(case)
     ctx.progress(f"step time: {', '.join(STRATEGIES)}")
-    timings = time_many(steps, ctx, budget_s=0.05 if ctx.tiny else 15.0, min_blocks=3 if ctx.tiny else 11)
+    timings = time_many(steps, ctx, **budget(ctx, STEP_BUDGET_S, STEP_MIN_BLOCKS))
     for case in cases:
         case["timing"] = timings[case["strategy"]]
     ref = head_grads["requires_grad_false"]
@@ -118,7 +129,7 @@ def run(ctx: Context) -> dict:
             by["detach"]["saved"]["live_nbytes_at_backward"]
             / by["requires_grad_false"]["saved"]["live_nbytes_at_backward"],
     }
-    width, batch, side = (8, 2, 16) if ctx.tiny else (32, 32, 64)
+    width, batch, side = _dims(ctx)
     return {
         "params": {
             "width": width,

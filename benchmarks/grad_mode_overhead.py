@@ -9,7 +9,12 @@ from torch import nn
 
 from autograd_lens import SavedTensorLedger
 
-from .common import Context, time_many
+from .common import Context, budget, time_many
+
+# Timing: one forward takes 1-6 ms, so 8 s per model gives each of the four modes 15+
+# blocks of 20-80 calls; the differences measured are a few percent, hence more blocks.
+FORWARD_BUDGET_S = 8.0
+FORWARD_MIN_BLOCKS = 15
 
 TITLE = "grad-mode overhead"
 
@@ -57,8 +62,7 @@ def run(ctx: Context) -> dict:
 
             forwards[mode] = forward
         ctx.progress(f"{kind}: {', '.join(MODES)}")
-        timings = time_many(forwards, ctx, budget_s=0.05 if ctx.tiny else 8.0,
-                            min_blocks=3 if ctx.tiny else 15)
+        timings = time_many(forwards, ctx, **budget(ctx, FORWARD_BUDGET_S, FORWARD_MIN_BLOCKS))
         for mode, forward in forwards.items():
             with SavedTensorLedger() as ledger:
                 out = forward()

@@ -8,7 +8,12 @@ from torch.utils.checkpoint import checkpoint
 
 from autograd_lens import SavedTensorLedger
 
-from .common import Context, cuda_peak, time_many
+from .common import Context, budget, cuda_peak, time_many
+
+# Timing: one step takes 0.15-0.3 s on 2 CPU cores, so 15 s gives each of the three
+# variants 11+ blocks (a stable median and IQR) in ~40 s in all.
+STEP_BUDGET_S = 15.0
+STEP_MIN_BLOCKS = 11
 
 TITLE = "selective detach vs checkpointing"
 VARIANTS = ("full", "selective_detach", "checkpoint")
@@ -65,6 +70,18 @@ def _grads(model: Model) -> dict[str, torch.Tensor]:
             for n, p in model.named_parameters()}
 
 
+def _relative_errors(
+    g: dict[str, torch.Tensor], ref: dict[str, torch.Tensor], parts: dict[str, list[str]]
+) -> dict[str, float]:
+    """Per parameter group: |g - ref| / |ref| (Frobenius norms over the group)."""
+    out = {}
+    for group, names in parts.items():
+        num = sum(((g[n] - ref[n]).double() ** 2).sum().item() for n in names) ** 0.5
+        den = sum((ref[n].double() ** 2).sum().item() for n in names) ** 0.5
+        out[group] = num / den if den else 0.0
+    return out
+
+
 def run(ctx: Context) -> dict:
     model, x = make(ctx)
     cases = []
@@ -94,20 +111,15 @@ def run(ctx: Context) -> dict:
         steps[variant] = step
         cases.append(case)
     ctx.progress(f"step time: {', '.join(VARIANTS)}")
-    timings = time_many(steps, ctx, budget_s=0.05 if ctx.tiny else 15.0, min_blocks=3 if ctx.tiny else 11)
+    timings = time_many(steps, ctx, **budget(ctx, STEP_BUDGET_S, STEP_MIN_BLOCKS))
     model.kept.clear()
     for case in cases:
         case["timing"] = timings[case["variant"]]
-    ref = grads["full"]
     parts = groups(model)
     for case in cases:
-        g = grads[case["variant"]]
-        rel = {}
-        for group, names in parts.items():
-            num = sum(((g[n] - ref[n]).double() ** 2).sum().item() for n in names) ** 0.5
-            den = sum((ref[n].double() ** 2).sum().item() for n in names) ** 0.5
-            rel[group] = num / den if den else 0.0
-        case["grad_relative_error_vs_full"] = rel
+        case["grad_relative_error_vs_full"] = _relative_errors(
+            grads[case["variant"]], grads["full"], parts
+        )
     by = {c["variant"]: c for c in cases}
     derived = {
         f"{v}_{k}": by[v][src][k2] / by["full"][src][k2]
@@ -117,18 +129,17 @@ def run(ctx: Context) -> dict:
             ("saved_over_full", "saved", "live_nbytes_at_backward"),
         )
     }
-    d = dims(ctx.tiny)
+    return {"params": _params(dims(ctx.tiny), parts), "cases": cases, "derived": derived}
+
+
+def _params(d: dict, parts: dict[str, list[str]]) -> dict:
     return {
-        "params": {
-            **d,
-            "dropout": 0.0,
-            "dtype": "float32",
-            "loss": "head(encoder(x)).pow(2).mean()",
-            "step": "zero_grad, forward, backward (no optimizer)",
-            "selective_detach": f"hidden state detached before layer {d['num_layers'] // 2}",
-            "checkpoint": "each layer wrapped in torch.utils.checkpoint.checkpoint(use_reentrant=False)",
-            "groups": parts,
-        },
-        "cases": cases,
-        "derived": derived,
+        **d,
+        "dropout": 0.0,
+        "dtype": "float32",
+        "loss": "head(encoder(x)).pow(2).mean()",
+        "step": "zero_grad, forward, backward (no optimizer)",
+        "selective_detach": f"hidden state detached before layer {d['num_layers'] // 2}",
+        "checkpoint": "each layer wrapped in torch.utils.checkpoint.checkpoint(use_reentrant=False)",
+        "groups": parts,
     }

@@ -13,7 +13,7 @@ import pytest
 from tools import downloads, pages
 from tools.snippet_source import SnippetError
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, fail_on
 
 # Kept under test-artifacts/ so that a failure names a file that still exists.
 PAGE_SCRIPTS = ARTIFACTS / "page-code"
@@ -23,10 +23,7 @@ PAGE_SCRIPTS = ARTIFACTS / "page-code"
 def test_page_code_runs_top_to_bottom(page, fork_server):
     """Runs the page's downloadable script (tools/downloads.py), the very file a
     reader gets; what it prints must be the recorded outputs of its blocks."""
-    try:
-        code = downloads.page_code("zh", page)
-    except downloads.DownloadError as err:
-        pytest.fail(str(err), pytrace=False)
+    code = fail_on(downloads.DownloadError, downloads.page_code, "zh", page)
     if not code.blocks:
         pytest.skip("no Python blocks on this page")
     PAGE_SCRIPTS.mkdir(parents=True, exist_ok=True)
@@ -39,7 +36,7 @@ def test_page_code_runs_top_to_bottom(page, fork_server):
             f"docs/zh/{page}: the page's code fails when run top to bottom ({script}).\n{err}",
             pytrace=False,
         )
-    assert out == downloads.expected_stdout(code), (
+    assert downloads.normalise_output(out) == downloads.expected_stdout(code), (
         f"docs/zh/{page}: run top to bottom, the page's code prints something else than "
         "the recorded outputs of its blocks (an order dependence between blocks?)"
     )

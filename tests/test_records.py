@@ -36,23 +36,27 @@ def pairing_problems(lang: str, page) -> list[str]:
             continue
         if not _is_output(info, includes):
             continue  # shell commands, quoted C++ source: typed on purpose
+        expected = [
+            (i.file[: -len(".py")] + ".out", i.section)
+            for i in (code[1] if code else [])
+            if i.file.endswith(".py")
+        ][-1:]
+        want = f"{expected[0][0]}:{expected[0][1]}" if expected else None
         typed = [s for s in body.splitlines() if s.strip() and "--8<--" not in s]
         if typed or len(includes) != 1 or not includes[0].file.endswith(".out"):
+            example = f'--8<-- "{want}"' if want else '--8<-- "x/y.out:section"'
             problems.append(
-                f"{where}: an output block must be exactly one include of a recorded output, "
-                f'e.g. --8<-- "x/y.out:section" (typed text is refused; quote source code in '
-                f"a block of its language, e.g. ```cpp)"
+                f"{where}: an output block must be exactly one include of a recorded output "
+                f"(typed output is refused), here: {example}. Quote source code from elsewhere "
+                "in a block of its language, e.g. ```cpp"
             )
             continue
         shown = includes[0]
         if code is None:
             problems.append(f"{where}: output block {shown.file}:{shown.section} has no code block above it")
             continue
-        expected = [
-            (i.file[: -len(".py")] + ".out", i.section) for i in code[1] if i.file.endswith(".py")
-        ][-1:]
         if (shown.file, shown.section) not in expected:
-            want = f"{expected[0][0]}:{expected[0][1]}" if expected else "(the code block embeds no snippet)"
+            want = want or "(the code block embeds no snippet)"
             problems.append(
                 f"{where}: this output block shows {shown.file}:{shown.section}, but the code block "
                 f"above it (line {code[0]}) is {want.replace('.out:', '.py:')}; show "

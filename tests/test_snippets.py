@@ -88,3 +88,17 @@ def test_cuda_only_snippet_is_sound_without_a_gpu(path):
         f"{rel(path)} uses attributes that torch {torch.__version__} does not have "
         f"(a typo or a renamed API?): {unknown}"
     )
+
+
+def test_records_fit_the_text_column():
+    """record wraps long lines at spaces; what is still wider has no space to break at."""
+    wide = [
+        f"{rel(p)}:{no}: {len(line)} characters"
+        for p in sorted(SNIPPETS.rglob(f"*{RECORD_SUFFIX}"))
+        for no, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if len(line) > records.WIDTH and not line.startswith("# recorded from code")
+    ]
+    assert not wide, (
+        f"Recorded lines wider than {records.WIDTH} characters (the text column): print them "
+        f"shorter, then re-record (make outputs): {wide[:10]}"
+    )

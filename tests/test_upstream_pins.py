@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 import yaml
 from mkdocs.exceptions import PluginError
+
 from tools import pages
 from tools import pytorch_pins as pp
 from tools import pytorch_pins_hook as hook
@@ -89,8 +90,12 @@ def test_rendered_line_is_localized_and_links_each_test(lang):
         if lang == "en":
             assert not CJK.search(html)
     many = pp.render(PINS, ["table-detach", "table-requires-grad"], lang)
-    assert pp.LABELS[lang]["many"] in many
-    assert "<code>detach()</code>:" in many
+    at = pp.LABELS[lang]["at"].format(file="test/test_autograd.py",
+                                      commit=PINS.commits[
+                                          "test/test_autograd.py"][:7])
+    assert pp.LABELS[lang]["many"].format(at=at) in many
+    assert many.count("5c322af") == 1 + 3  # once in the heading, then URLs
+    assert "<code>detach()</code>" + pp.LABELS[lang]["colon"] in many
 
 
 def _write(tmp_path: Path, pins: list[dict]) -> Path:

@@ -68,6 +68,7 @@ def missing_translations(nav) -> list[str]:
 def include_problems(markdown: str, where: str) -> list[str]:
     """Includes of missing files or sections, and records older than their snippet."""
     problems = []
+    stamps_checked: set[Path] = set()  # one message per record, not one per section shown
     for inc in pages.includes(markdown):
         if not inc.path.is_file():
             problems.append(
@@ -82,7 +83,8 @@ def include_problems(markdown: str, where: str) -> list[str]:
                     f"such section; its sections are: {', '.join(names) or '(none)'}"
                 )
                 continue
-        if inc.path.suffix == ".out":
+        if inc.path.suffix == ".out" and inc.path not in stamps_checked:
+            stamps_checked.add(inc.path)
             snippet = inc.path.with_suffix(".py")
             if not snippet.is_file():
                 problems.append(f"{where}: {rel(inc.path)} is a record without its snippet {rel(snippet)}")

@@ -33,10 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tools import pages, sections  # noqa: E402
+from tools import pages, record_stamp, sections  # noqa: E402
 from tools.page_code import expand  # noqa: E402
 from tools.repo import child_env, cuda_available, rel  # noqa: E402
-from tools.snippet_records import REFRESH_HINT  # noqa: E402
+from tools.snippet_records import REFRESH_HINT, wrap_output  # noqa: E402
 from tools.snippet_runner import ForkServer  # noqa: E402
 from tools.snippet_source import DEFAULT_TIMEOUT, Snippet, SnippetError, parse  # noqa: E402
 
@@ -125,9 +125,7 @@ class Block:
 
     @property
     def title(self) -> str:
-        return ", ".join(
-            rel(path) + (f":{section}" if section else "") for path, section in self.sources
-        )
+        return ", ".join(rel(path) + (f":{section}" if section else "") for path, section in self.sources)
 
 
 @dataclass
@@ -186,12 +184,18 @@ def reader_code(code: str) -> str:
 
 
 def record_sections(path: Path) -> dict[str | None, str]:
-    """What each section of a record holds (the raw stdout of that chunk); None: all
-    the output, section markers left out."""
-    chunks = sections.split(path.read_text(encoding="utf-8"), rel(path))
+    """What each section of a record holds (that chunk's output); None: all the
+    output, section markers and the code stamp left out."""
+    _, text = record_stamp.split(path.read_text(encoding="utf-8"))
+    chunks = sections.split(text, rel(path))
     out: dict[str | None, str] = {c.name: c.code for c in chunks if c.name}
     out[None] = "".join(c.code for c in chunks)
     return out
+
+
+def normalise_output(text: str) -> str:
+    """What a run prints, as the snippet runner records it (long lines wrapped)."""
+    return wrap_output(text)
 
 
 def _recorded_output(path: Path, section: str | None, where: str) -> str:
@@ -203,6 +207,9 @@ def _recorded_output(path: Path, section: str | None, where: str) -> str:
             f"{where}: {snippet.rel} has no recorded output ({rel(record)}), so the "
             f"page's notebook cannot carry its output. Create it with: {hint}"
         )
+    stale = record_stamp.stale_reason(snippet.path, record)
+    if stale:
+        raise DownloadError(f"{where}: the record {rel(record)} is stale: {stale}. Refresh it with: {hint}")
     sections = record_sections(record)
     names = {c.name for c in snippet.chunks if c.name}
     recorded = {k for k in sections if k}
@@ -247,7 +254,7 @@ def page_code(lang: str, page: Path | str, cuda: bool | None = None, md: str | N
     for i, j, fence in pages.walk_fences(lines):
         prose(lines[done:i])
         indent = fence["indent"]
-        body = [s[len(indent):] if s.startswith(indent) else s.lstrip() for s in lines[i + 1 : j]]
+        body = [s[len(indent) :] if s.startswith(indent) else s.lstrip() for s in lines[i + 1 : j]]
         if pages.is_python(fence["info"]):
             number += 1
             result.items.append(_block(number, "\n".join(body), marks, cuda, f"{where}:{i + 1}"))
@@ -402,7 +409,8 @@ def notebook(code: PageCode) -> str:
 
 # --------------------------------------------------------------------------- running
 def expected_stdout(code: PageCode) -> str:
-    """What the script prints: the recorded outputs of its blocks, in page order."""
+    """What the script prints (after ``normalise_output``): the recorded outputs of
+    its blocks, in page order."""
     return "".join(b.output for b in code.blocks if not b.skip)
 
 

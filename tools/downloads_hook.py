@@ -83,7 +83,8 @@ def _commit() -> str | None:
     if sha:
         return sha
     try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10, check=False
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10, check=False
         )
     except OSError:
         return None
@@ -210,8 +211,7 @@ def _bar(lang: str, page: Page) -> str:
         href = get_relative_url(uri, page.url)
         name = Path(uri).name
         links.append(
-            f'<a href="{href}" download="{name}" title="{html.escape(labels[title])}">'
-            f"{labels[label]}</a>"
+            f'<a href="{href}" download="{name}" title="{html.escape(labels[title])}">{labels[label]}</a>'
         )
     run = RUN_PAGE.replace(".md", "/")
     run_href = get_relative_url(run if lang == pages.LANGS[0] else f"{lang}/{run}", page.url)

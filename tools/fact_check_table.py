@@ -102,14 +102,16 @@ def page_index(lang: str) -> dict[tuple[str, str | None], Shown]:
                 key = inc.path.relative_to(ROOT).as_posix()
             except ValueError:
                 continue
+            if not key.startswith("snippets/"):  # shared text (includes/...), not evidence
+                continue
             before = pages.anchors(md[:offset])
             shown = Shown(page.as_posix(), before[-1] if before else None, _box_title(md, offset))
             for section in {inc.section, None}:
                 found.setdefault((key, section), {}).setdefault(shown.page, shown)
     out = {}
     for (key, section), by_page in found.items():
-        owner = pages.owner_pages(ROOT / key)[0]
-        out[(key, section)] = by_page.get(owner) or next(iter(by_page.values()))
+        owners = [page for page in pages.owner_pages(ROOT / key) if page in by_page]
+        out[(key, section)] = by_page[owners[0]] if owners else next(iter(by_page.values()))
     return out
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "questions.yml"
@@ -48,6 +49,7 @@ _SECTION = re.compile(
     re.S | re.M,
 )
 _MARKER = re.compile(r"#\s*\((\d+)\)!")
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 BASE = ("id", "topic", "asked", "source", "date")
 ANSWER = (
@@ -378,6 +380,12 @@ def load(path: Path = DATA) -> Faq:
         link = q.see or q.covered_by
         if link:
             _check_link(link, q.id, "see" if q.see else "covered_by", anchors)
+        for lang in q.answer:
+            for target in _LINK.findall(q.answer[lang]):
+                page = f"{FAQ_DIR}/{q.topic}.md" if target.startswith("#") else ""
+                if not target.startswith("#"):
+                    page = os.path.normpath(f"{FAQ_DIR}/{target.partition('#')[0]}")
+                _check_link(f"{page}#{target.partition('#')[2]}", q.id, f"a link in answer_{lang}", anchors)
     return faq
 
 
@@ -673,6 +681,7 @@ def on_pre_build(config) -> None:
     _loaded.append(load())
 
 
+@event_priority(110)  # first: the other hooks and build checks see the rendered page
 def on_page_markdown(markdown: str, page, config, files) -> str:
     uri = page.file.src_uri
     parts = uri.split("/")

@@ -69,8 +69,20 @@ def build() -> Path:
         env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_NO_INPUT="1")
         env.pop("PYTHONPATH", None)
         proc = subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-             "--no-index", "--disable-pip-version-check", "-w", str(dist), str(src)],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--quiet",
+                "--no-deps",
+                "--no-build-isolation",
+                "--no-index",
+                "--disable-pip-version-check",
+                "-w",
+                str(dist),
+                str(src),
+            ],
             cwd=tmp,
             env=env,
             capture_output=True,
@@ -85,6 +97,9 @@ def build() -> Path:
                 f"Building the helper wheel from pyproject.toml failed (exit {proc.returncode}):\n{tail}\n"
                 f"Reproduce with: {sys.executable} -m pip wheel --no-deps --no-build-isolation -w /tmp/dist ."
             )
+        for old in CACHE.glob("*"):  # wheels of older sources
+            if old != out and old.is_dir():
+                shutil.rmtree(old)
         out.mkdir(parents=True, exist_ok=True)
         target = out / built[0].name
         shutil.copyfile(built[0], target)

@@ -55,12 +55,16 @@ def includes(md: str) -> list[Include]:
     return [inc for _, inc in iter_includes(md)]
 
 
-def owner_pages(snippet: Path) -> tuple[str, str]:
+def owner_pages(snippet: Path) -> tuple[str, ...]:
     """The pages a snippet's folder says it belongs to: ``x/y.md`` or ``x/y/index.md``.
 
-    ``snippets/x/y/z.py`` belongs to ``x/y.md`` (the tree mirrors the pages).
+    ``snippets/x/y/z.py`` belongs to ``x/y.md`` (the tree mirrors the pages); a file
+    outside ``snippets/`` (shared prose in ``includes/``) belongs to no page.
     """
-    folder = Path(snippet).resolve().parent.relative_to(SNIPPETS).as_posix()
+    try:
+        folder = Path(snippet).resolve().parent.relative_to(SNIPPETS).as_posix()
+    except ValueError:
+        return ()
     return f"{folder}.md", f"{folder}/index.md"
 
 

@@ -30,11 +30,11 @@ _REQUIRED = {"id", "page", "claim", "tests"}
 
 LABELS = {
     "zh": {"one": "PyTorch 自己的测试也规定了这一点：",
-           "many": "PyTorch 自己的测试也规定了这些行为：",
-           "at": "（{file}，提交 {commit}）", "sep": "、", "group": "；"},
+           "many": "PyTorch 自己的测试也规定了这些行为{at}：",
+           "at": "（{file}，提交 {commit}）", "sep": "、", "group": "；", "colon": "："},
     "en": {"one": "PyTorch pins this too: ",
-           "many": "PyTorch pins these too: ",
-           "at": " ({file} at {commit})", "sep": ", ", "group": "; "},
+           "many": "PyTorch pins these too{at}: ",
+           "at": " ({file} at {commit})", "sep": ", ", "group": "; ", "colon": ": "},
 }
 
 
@@ -148,7 +148,13 @@ def markers(md: str) -> list[list[str]]:
     return [m["ids"].split() for m in MARKER.finditer(md)]
 
 
-def _links(pins: Pins, tests: tuple[Test, ...], lang: str) -> str:
+def _at(pins: Pins, file: str, lang: str) -> str:
+    return LABELS[lang]["at"].format(file=html.escape(file),
+                                     commit=pins.commits[file][:7])
+
+
+def _links(pins: Pins, tests: tuple[Test, ...], lang: str,
+           with_file: bool = True) -> str:
     lab = LABELS[lang]
     groups = []
     for file in dict.fromkeys(t.file for t in tests):
@@ -158,8 +164,7 @@ def _links(pins: Pins, tests: tuple[Test, ...], lang: str) -> str:
             f"<code>{html.escape(t.name)}</code></a>"
             for t in tests if t.file == file
         ]
-        at = lab["at"].format(file=html.escape(file),
-                              commit=pins.commits[file][:7])
+        at = _at(pins, file, lang) if with_file else ""
         groups.append(lab["sep"].join(links) + at)
     return lab["group"].join(groups)
 
@@ -181,9 +186,13 @@ def render(pins: Pins, ids: list[str], lang: str) -> str:
     if len(chosen) == 1:
         body = lab["one"] + _links(pins, chosen[0].tests, lang)
     else:
+        files = {t.file for pin in chosen for t in pin.tests}
+        one_file = len(files) == 1
+        at = _at(pins, files.pop(), lang) if one_file else ""
         parts = []
         for pin in chosen:
             label = _subject(pin.subject or pin.id)
-            parts.append(f"{label}: {_links(pins, pin.tests, lang)}")
-        body = lab["many"] + "".join("<br>" + p for p in parts)
+            links = _links(pins, pin.tests, lang, with_file=not one_file)
+            parts.append(label + lab["colon"] + links)
+        body = lab["many"].format(at=at) + "".join("<br>" + p for p in parts)
     return f'<p class="pytorch-pins"><small>{body}</small></p>'

@@ -22,7 +22,22 @@ from tools.snippet_worker import TIMEOUT_EXIT, stop, timeout_message
 
 ERROR_TAIL_LINES = 30  # lines of a failing snippet's stderr quoted in the error
 # frames of the runner itself in a timeout's stack dump: noise for the reader
-_RUNNER_FRAME = re.compile(r'^\s+File "(?:[^"]*snippet_worker\.py|<frozen runpy>)", line \d+ in ')
+_RUNNER_FRAME = re.compile(r'^  File "(?:[^"]*snippet_worker\.py|<frozen runpy>)", line \d+,? in ')
+
+
+def _without_runner_frames(err: str) -> list[str]:
+    """The child's stderr without the runner's own traceback frames (and their source lines)."""
+    out: list[str] = []
+    skipping = False
+    for line in err.strip().splitlines():
+        if _RUNNER_FRAME.match(line):
+            skipping = True
+            continue
+        if skipping and line.startswith("    "):
+            continue  # the frame's source line and ^^^ markers
+        skipping = False
+        out.append(line)
+    return out
 
 
 def random_hash_seed(avoid: int | None = None) -> int:
@@ -123,7 +138,7 @@ def run(
             seed = hash_seed or random_hash_seed()
             rc, err = _run_in_subprocess(snippet, out_dir, env, seed)
         if rc != 0:
-            lines = [line for line in err.strip().splitlines() if not _RUNNER_FRAME.match(line)]
+            lines = _without_runner_frames(err)
             tail = "\n".join(lines[-ERROR_TAIL_LINES:])
             how = "timed out" if rc == TIMEOUT_EXIT else f"failed (exit {rc})"
             raise SnippetError(

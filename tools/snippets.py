@@ -60,7 +60,11 @@ def main(argv: list[str]) -> int:
         if len(targets) != 1:
             print("run takes exactly one snippet path", file=sys.stderr)
             return 2
-        sys.stdout.write(fresh(targets[0]))
+        try:
+            sys.stdout.write(fresh(targets[0]))
+        except SnippetError as err:
+            print(f"FAILED   {targets[0]}\n{err}", file=sys.stderr)
+            return 1
         return 0
     return _record_or_check(cmd, targets)
 

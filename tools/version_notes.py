@@ -137,8 +137,9 @@ class Matrix:
         )
         if failed_here:
             output = None if entry["status"] == "timeout" else entry.get("differs", {}).get(name)
-            return SectionResult("failed", output, entry.get("line"),
-                                 entry.get("code", ""), entry.get("message", ""))
+            return SectionResult(
+                "failed", output, entry.get("line"), entry.get("code", ""), entry.get("message", "")
+            )
         if name in entry.get("differs", {}):
             return SectionResult("differs", entry["differs"][name])
         return SectionResult("same")
@@ -182,7 +183,7 @@ def _join(versions: list[str], lang: str) -> str:
 def page_line(matrix: Matrix, snippets: list[str], lang: str) -> str:
     """The line under the title: which releases, with marks."""
     t = TEXT[lang]
-    parts, _notes, stale, missing = [], [], {}, []
+    parts, stale, missing = [], {}, []
     used = set()
     for version in matrix.versions:
         if version == tv.REFERENCE:  # the records: `make test` checks them on every commit
@@ -213,8 +214,11 @@ def page_line(matrix: Matrix, snippets: list[str], lang: str) -> str:
         return ""
     sep = "" if lang == "zh" else " "  # between sentences
     text = t["line"].format(versions=_join(parts, lang)) if parts else ""
-    legend = [f"† {t['differs']}" if k == "differs" else f"✗ {t['fails']}"
-              for k in ("differs", "fails") if k in used]
+    legend = [
+        f"† {t['differs']}" if k == "differs" else f"✗ {t['fails']}"
+        for k in ("differs", "fails")
+        if k in used
+    ]
     if legend:
         text += sep + ("；" if lang == "zh" else "; ").join(legend) + ("。" if lang == "zh" else ".")
     by_files: dict[tuple[str, ...], list[str]] = {}
@@ -260,8 +264,15 @@ def section_note(matrix: Matrix, snippet: str, name: str, lang: str, indent: str
             failed.setdefault((r.line, r.code, r.message), []).append(v)
     for (line, code, message), versions in failed.items():
         if line and code:
-            body.append(t["failed"].format(versions=_join(versions, lang), line=line, file=snippet,
-                                           code=code.replace("`", "'"), message=f"`{message}`"))
+            body.append(
+                t["failed"].format(
+                    versions=_join(versions, lang),
+                    line=line,
+                    file=snippet,
+                    code=code.replace("`", "'"),
+                    message=f"`{message}`",
+                )
+            )
         else:
             body.append(t["failed_short"].format(versions=_join(versions, lang), message=f"`{message}`"))
     not_reached = [v for v, r in results.items() if r.kind == "not-reached"]
@@ -344,7 +355,7 @@ def _quotes(output: str, span: str) -> bool:
 def _span_label(versions: list[str], matrix: Matrix, lang: str) -> str:
     t = TEXT[lang]
     checked = sorted(matrix.versions, key=tv.version_key)
-    if versions and checked[checked.index(versions[0]):] == versions:
+    if versions and checked[checked.index(versions[0]) :] == versions:
         return t["span_since"].format(first=versions[0])
     return t["span"].format(versions=_join(versions, lang))
 
@@ -369,8 +380,7 @@ def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
     text = _add_notes(text, matrix, lang, {key for key in records})
     line = page_line(matrix, snippets, lang)
     if line:
-        text = re.sub(r"^(# .*\n)", lambda h: h.group(1) + "\n" + line + "\n", text, count=1,
-                      flags=re.M)
+        text = re.sub(r"^(# .*\n)", lambda h: h.group(1) + "\n" + line + "\n", text, count=1, flags=re.M)
     return text
 
 

@@ -3,8 +3,9 @@
 import matplotlib.pyplot as plt
 
 from benchmarks.report import provenance_line, require
+from tools.figure_text import legible
 
-INPUTS = ["benchmarks/results/cpu/detach_vs_clone.json", "benchmarks/report.py"]
+INPUTS = ["benchmarks/results/cpu/detach_vs_clone.json", "benchmarks/report.py", "tools/figure_text.py"]
 
 LABELS = {
     "detach": "x.detach()",
@@ -18,20 +19,20 @@ STYLE = {"detach": ("C0", "o"), "data": ("C9", "s"), "clone": ("C3", "^"),
          "detach_clone": ("C1", "v"), "copy_": ("C7", "D"), "empty_copy_": ("C4", "P")}
 TEXT = {
     "zh": {
-        "title": "CPU 上的耗时（中位数，误差线为四分位距）",
+        "title": "CPU 上的耗时\n（中位数，误差线为四分位距）",
         "x": "元素个数（float32）",
         "y": "每次调用耗时 (s)",
-        "ratio_title": "达到的带宽 / 复制到已分配张量的带宽",
+        "ratio_title": "达到的带宽 /\n复制到已分配张量的带宽",
         "ratio_y": "比值（1 = 达到复制的上限）",
-        "seed": "种子 002：detach 0.0001 s / clone 0.5 s",
+        "seed": "博文 B：detach 0.0001 s / clone 0.5 s",
     },
     "en": {
-        "title": "Time on CPU (median; bars: interquartile range)",
+        "title": "Time on CPU\n(median; bars: interquartile range)",
         "x": "elements (float32)",
         "y": "time per call (s)",
-        "ratio_title": "achieved bandwidth / copy into a preallocated tensor",
+        "ratio_title": "achieved bandwidth /\ncopy into a preallocated tensor",
         "ratio_y": "ratio (1 = the copy limit)",
-        "seed": "seed 002: detach 0.0001 s / clone 0.5 s",
+        "seed": "Post B: detach 0.0001 s / clone 0.5 s",
     },
 }
 
@@ -39,7 +40,7 @@ TEXT = {
 def draw(lang: str):
     r = require("detach_vs_clone", "cpu")
     t = TEXT[lang]
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8.6, 4.8), gridspec_kw={"width_ratios": [1.6, 1]})
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(7.0, 5.2), gridspec_kw={"width_ratios": [1.6, 1]})
     for op, label in LABELS.items():
         cs = [c for c in r["cases"] if c["op"] == op]
         xs = [c["numel"] for c in cs]
@@ -76,6 +77,7 @@ def draw(lang: str):
     ax2.set_title(t["ratio_title"], fontsize=10.5)
     ax2.legend(fontsize=8.5)
     ax2.grid(True, alpha=0.3)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35")
-    fig.tight_layout(rect=(0, 0.05, 1, 1))
-    return fig
+    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35", wrap=True)
+    legible(fig)
+    fig.tight_layout(rect=(0, 0.1, 1, 1))
+    return legible(fig)

@@ -4,8 +4,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from benchmarks.report import fmt_num, provenance_line, require
+from tools.figure_text import legible
 
-INPUTS = ["benchmarks/results/cpu/freezing.json", "benchmarks/report.py"]
+INPUTS = ["benchmarks/results/cpu/freezing.json", "benchmarks/report.py", "tools/figure_text.py"]
 
 STRATEGIES = ("full", "requires_grad_false", "detach", "no_grad")
 LABELS = {
@@ -45,7 +46,7 @@ def draw(lang: str):
     r = require("freezing", "cpu")
     t, lab = TEXT[lang], LABELS[lang]
     cs = {c["strategy"]: c for c in r["cases"]}
-    fig, (a1, a2) = plt.subplots(1, 2, figsize=(8.6, 4.6))
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(7.0, 5.2))
     mid = [cs[s]["saved"]["live_nbytes_after_backbone"] / 1e6 for s in STRATEGIES]
     end = [cs[s]["saved"]["live_nbytes_at_backward"] / 1e6 for s in STRATEGIES]
     x = np.arange(4)
@@ -90,9 +91,10 @@ def draw(lang: str):
         )
     a2.set_ylabel(t["time"], fontsize=10)
     for ax in (a1, a2):
-        ax.set_xticks(x, [lab[s] for s in STRATEGIES], rotation=20, fontsize=9)
+        ax.set_xticks(x, [lab[s] for s in STRATEGIES], rotation=30, ha="right", fontsize=9)
         ax.grid(True, axis="y", alpha=0.3)
     fig.suptitle(t["title"], fontsize=11)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35")
-    fig.tight_layout(rect=(0, 0.05, 1, 1))
-    return fig
+    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35", wrap=True)
+    legible(fig)
+    fig.tight_layout(rect=(0, 0.1, 1, 1))
+    return legible(fig)

@@ -3,8 +3,9 @@
 import matplotlib.pyplot as plt
 
 from benchmarks.report import fmt_num, provenance_line, require
+from tools.figure_text import legible
 
-INPUTS = ["benchmarks/results/cpu/grad_mode_overhead.json", "benchmarks/report.py"]
+INPUTS = ["benchmarks/results/cpu/grad_mode_overhead.json", "benchmarks/report.py", "tools/figure_text.py"]
 
 MODES = ("grad", "grad_detach", "no_grad", "inference_mode")
 LABELS = {
@@ -32,7 +33,7 @@ TEXT = {
 def draw(lang: str):
     r = require("grad_mode_overhead", "cpu")
     t = TEXT[lang]
-    fig, axes = plt.subplots(1, 2, figsize=(8.6, 4.4))
+    fig, axes = plt.subplots(1, 2, figsize=(7.0, 5.0))
     for ax, model in zip(axes, ("mlp", "cnn")):
         cs = {c["mode"]: c for c in r["cases"] if c["model"] == model}
         med = [cs[m]["timing"]["median"] * 1e3 for m in MODES]
@@ -49,11 +50,12 @@ def draw(lang: str):
                 xytext=(0, 2),
                 textcoords="offset points",
             )
-        ax.set_xticks(range(len(MODES)), [LABELS[m] for m in MODES], rotation=15, fontsize=9)
+        ax.set_xticks(range(len(MODES)), [LABELS[m] for m in MODES], rotation=20, ha="right", fontsize=9)
         ax.set_title(t[model], fontsize=10)
         ax.set_ylabel(t["y"])
         ax.grid(True, axis="y", alpha=0.3)
     fig.suptitle(t["title"], fontsize=11)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35")
-    fig.tight_layout(rect=(0, 0.05, 1, 1))
-    return fig
+    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35", wrap=True)
+    legible(fig)
+    fig.tight_layout(rect=(0, 0.1, 1, 1))
+    return legible(fig)

@@ -4,8 +4,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from benchmarks.report import fmt_num, provenance_line, require
+from tools.figure_text import legible
 
-INPUTS = ["benchmarks/results/cpu/selective_detach.json", "benchmarks/report.py"]
+INPUTS = ["benchmarks/results/cpu/selective_detach.json", "benchmarks/report.py", "tools/figure_text.py"]
 
 VARIANTS = ("full", "selective_detach", "checkpoint")
 LABELS = {
@@ -25,7 +26,11 @@ def draw(lang: str):
     r = require("selective_detach", "cpu")
     t, lab = TEXT[lang], LABELS[lang]
     cs = {c["variant"]: c for c in r["cases"]}
-    fig, (a1, a2, a3) = plt.subplots(1, 3, figsize=(9.6, 4.6))
+    # Two panels above, the per-layer error across the bottom: wide enough to read.
+    fig = plt.figure(figsize=(7.0, 7.8))
+    grid = fig.add_gridspec(2, 2)
+    a1, a2 = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1])
+    a3 = fig.add_subplot(grid[1, :])
     saved = [cs[v]["saved"]["live_nbytes_at_backward"] / 1e6 for v in VARIANTS]
     med = [cs[v]["timing"]["median"] * 1e3 for v in VARIANTS]
     lo = [(cs[v]["timing"]["median"] - cs[v]["timing"]["q1"]) * 1e3 for v in VARIANTS]
@@ -52,6 +57,7 @@ def draw(lang: str):
     a3.legend(fontsize=9)
     a3.grid(True, axis="y", alpha=0.3)
     fig.suptitle(t["title"], fontsize=11)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35")
-    fig.tight_layout(rect=(0, 0.05, 1, 1))
-    return fig
+    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35", wrap=True)
+    legible(fig)
+    fig.tight_layout(rect=(0, 0.1, 1, 1))
+    return legible(fig)

@@ -1,9 +1,12 @@
-"""The autograd graph of seed 000's first example, z = (x * 2).mean()."""
+"""The autograd graph of Post A's first example, z = (x * 2).mean()."""
 
 import matplotlib.pyplot as plt
 import torch
 
 from autograd_lens import draw_graph
+from tools.figure_text import legible
+
+INPUTS = ["tools/figure_text.py"]
 
 TITLE = {
     "en": "The graph recorded for z = (x * 2).mean()",
@@ -17,4 +20,4 @@ def draw(lang: str):
     z = y.mean()
     fig, ax = plt.subplots(figsize=(5.0, 6.2))
     draw_graph({"z": z}, {"x": x, "y": y}, lang=lang, ax=ax, title=TITLE[lang])
-    return fig
+    return legible(fig)

@@ -4,6 +4,9 @@ import matplotlib.pyplot as plt
 import torch
 
 from autograd_lens import autograd_graph, draw_graph
+from tools.figure_text import legible
+
+INPUTS = ["tools/figure_text.py"]
 
 SUPTITLE = {
     "en": "The same f(a, n_steps), two calls, two graphs",
@@ -35,4 +38,4 @@ def draw(lang: str):
                    title=PANEL[lang][n], legend=i == 0)
     axes[0].set_ylim(axes[1].get_ylim())  # same vertical scale: rows line up
     fig.suptitle(SUPTITLE[lang], fontsize=12)
-    return fig
+    return legible(fig)

@@ -4,6 +4,9 @@ import matplotlib.pyplot as plt
 import torch
 
 from autograd_lens import autograd_graph, draw_graph
+from tools.figure_text import legible
+
+INPUTS = ["tools/figure_text.py"]
 
 TITLE = {
     "en": "loss = (x * w).sum() + w.pow(2).sum(): w is used twice",
@@ -22,4 +25,4 @@ def draw(lang: str):
     assert sum(1 for _, b in graph.edges if b == acc_w[0]) == 2  # ... with two incoming edges
     fig, ax = plt.subplots(figsize=(6.4, 7.4))
     draw_graph({"loss": loss}, {"x": x, "w": w}, lang=lang, ax=ax, title=TITLE[lang])
-    return fig
+    return legible(fig)

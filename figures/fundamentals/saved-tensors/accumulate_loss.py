@@ -11,6 +11,9 @@ import torch
 from torch import nn
 
 from autograd_lens import SavedTensorLedger, autograd_graph
+from tools.figure_text import legible
+
+INPUTS = ["tools/figure_text.py"]
 
 STEPS = 20
 TEXT = {
@@ -96,5 +99,6 @@ def draw(lang: str):
     right.text(0.97, 0.05, t["note"], transform=right.transAxes, ha="right", va="bottom",
                fontsize=8, color="#374151")
     fig.suptitle(t["suptitle"], fontsize=11.5)
+    legible(fig)
     fig.tight_layout()
-    return fig
+    return legible(fig)

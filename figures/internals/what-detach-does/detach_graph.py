@@ -4,6 +4,9 @@ import matplotlib.pyplot as plt
 import torch
 
 from autograd_lens import draw_graph
+from tools.figure_text import legible
+
+INPUTS = ["tools/figure_text.py"]
 
 TITLES = {
     "en": ("z = (x * 2).mean()", "z = (x.detach() * 2).mean()"),
@@ -23,4 +26,4 @@ def draw(lang: str):
     draw_graph({"z": z_attached}, {"x": x}, lang=lang, ax=left, title=TITLES[lang][0])
     draw_graph({"z": z_detached}, {"x": x}, lang=lang, ax=right, title=TITLES[lang][1], legend=False)
     fig.suptitle(SUPTITLE[lang], fontsize=12, y=1.03)  # clear of the panel titles
-    return fig
+    return legible(fig)

@@ -5,6 +5,9 @@ import torch
 from torch import nn
 
 from autograd_lens import draw_graph
+from tools.figure_text import legible
+
+INPUTS = ["tools/figure_text.py"]
 
 TITLES = {
     "en": ("hidden.append(h.detach())", "hidden.append(h)"),
@@ -35,4 +38,4 @@ def draw(lang: str):
     draw_graph({"loss": _loss(False, segment, aggregate, sequence)}, names, lang=lang, ax=right,
                title=TITLES[lang][1], legend=False)
     fig.suptitle(SUPTITLE[lang], fontsize=12)
-    return fig
+    return legible(fig)

@@ -6,13 +6,17 @@ import torch
 from matplotlib.patches import Rectangle
 from torch import nn
 
+from tools.figure_text import legible
+
+INPUTS = ["tools/figure_text.py"]
+
 TEXT = {
     "en": {
         "rows": [
             "D step: D(fake.detach())",
             "G step: D(fake)",
             "D step without detach: D(fake)",
-            "G step, seed 000: D(G(z).detach())",
+            "G step, Post A: D(G(z).detach())",
         ],
         "cols": ["generator G", "discriminator D"],
         "none": "no .grad",
@@ -24,7 +28,7 @@ TEXT = {
             "D 步：D(fake.detach())",
             "G 步：D(fake)",
             "D 步忘了 detach：D(fake)",
-            "G 步，种子文章 000：D(G(z).detach())",
+            "G 步，博文 A：D(G(z).detach())",
         ],
         "cols": ["生成器 G", "判别器 D"],
         "none": "无 .grad",
@@ -86,5 +90,6 @@ def draw(lang: str):
     for side in ("left", "bottom", "top", "right"):
         ax.spines[side].set_visible(False)
     ax.set_title(t["title"], fontsize=11, pad=24)
+    legible(fig)
     fig.tight_layout()
-    return fig
+    return legible(fig)

@@ -5,6 +5,10 @@ import matplotlib.pyplot as plt
 import torch
 from torch import nn
 
+from tools.figure_text import legible
+
+INPUTS = ["tools/figure_text.py"]
+
 TEXT = {
     "en": {"input": "input (synthetic)", "title": "conv1 feature maps, captured by a forward hook",
            "names": ["vertical edges", "horizontal edges", "Laplacian", "box blur"]},
@@ -53,5 +57,6 @@ def draw(lang: str):
         ax.set_xticks([])
         ax.set_yticks([])
     fig.suptitle(t["title"], fontsize=12)
+    legible(fig)
     fig.tight_layout()
-    return fig
+    return legible(fig)

@@ -6,6 +6,9 @@ import torch
 from torch import nn
 
 from autograd_lens import SavedTensorLedger
+from tools.figure_text import legible
+
+INPUTS = ["tools/figure_text.py"]
 
 T, B, H = 120, 4, 32
 CHUNKS = [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30, 40, 60, 120]
@@ -60,5 +63,6 @@ def draw(lang: str):
     ax.set_title(t["title"], fontsize=11)
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
+    legible(fig)
     fig.tight_layout()
-    return fig
+    return legible(fig)

@@ -41,15 +41,19 @@ assert x.grad.abs().sum().item() > 0
 # --8<-- [end:argmax-round]
 
 # --8<-- [start:tensor-from-list]
+import textwrap
 import warnings
 
 import torch
 
 a = torch.tensor(0.0, requires_grad=True)
 parts = [a.cos(), a.sin() + 1]
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # torch.tensor(tensor) warns
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
     lost = torch.tensor(parts)  # (1)!
+msg = "UserWarning: " + str(caught[0].message).splitlines()[0]
+print(textwrap.fill(msg, 72, break_on_hyphens=False))
+assert caught and issubclass(caught[0].category, UserWarning)
 print("torch.tensor(list): requires_grad", lost.requires_grad)
 assert not lost.requires_grad
 

@@ -22,7 +22,7 @@ assert fresh.is_inference() and computed.is_inference()
 assert not view.is_inference() and not alias.is_inference()
 assert view.requires_grad and view._is_view() and view._base is a
 try:
-    fresh._version  # (3)!
+    _ = fresh._version  # (3)!
 except RuntimeError as err:
     print("fresh._version -> RuntimeError:", err)
 else:
