@@ -193,10 +193,13 @@ _MEASURE = """() => {
   const article = document.querySelector("article") || document.body;
   const overflowing = [];
   for (const code of article.querySelectorAll("pre > code")) {
-    if (code.scrollWidth > code.clientWidth + 1) {
+    const over = code.scrollWidth - code.clientWidth;
+    if (code.clientWidth > 0 && over > 2) {  // 0: inside a closed <details>
       const title = code.closest(".highlight")?.querySelector(".filename")?.textContent || "";
-      const line = [...code.innerText.split("\\n")].sort((a, b) => b.length - a.length)[0] || "";
-      overflowing.push(`${title.trim() || "(untitled)"}: +${code.scrollWidth - code.clientWidth}px `
+      const plain = code.cloneNode(true);  // the code without its annotation notes
+      plain.querySelectorAll(".md-annotation").forEach(n => n.remove());
+      const line = plain.textContent.split("\\n").sort((a, b) => b.length - a.length)[0] || "";
+      overflowing.push(`${title.trim() || "(untitled)"}: +${over}px `
                        + `longest line: ${line.slice(0, 90)}`);
     }
   }
