@@ -25,7 +25,7 @@ class TwoStage(nn.Module):
         return self.stage2(self.stage1(x).detach())  # (1)!
 
 
-def worker(rank: int, world: int, port: int, results) -> None:
+def fsdp_worker(rank: int, world: int, port: int, results) -> None:
     os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
     dist.init_process_group("gloo", rank=rank, world_size=world)
     torch.manual_seed(0)
@@ -54,7 +54,7 @@ def free_port() -> int:
 if __name__ == "__main__":
     with mp.Manager() as manager:
         results = manager.dict()
-        mp.spawn(worker, args=(2, free_port(), results), nprocs=2)
+        mp.spawn(fsdp_worker, args=(2, free_port(), results), nprocs=2)
         results = dict(results)
     (grads0, full0, kind), (grads1, full1, _) = results[0], results[1]
     print("parameters are", kind, "shards; two iterations ran")
