@@ -105,6 +105,9 @@ def classify(entry: dict) -> str:
 
 
 # --------------------------------------------------------------------------- running
+_SITE_PACKAGES = re.compile(r"[^\s('\"]*/site-packages/")
+
+
 def _failure(stderr: str, snippet_path: Path) -> tuple[str, int | None, str, str]:
     """(status, line, source line, message) from a traceback."""
     lines = stderr.strip().splitlines()
@@ -114,6 +117,7 @@ def _failure(stderr: str, snippet_path: Path) -> tuple[str, int | None, str, str
         if m and Path(m["file"]).resolve() == snippet_path.resolve():
             line_no = int(m["line"])
     last = next((t for t in reversed(lines) if t.strip() and not t.startswith(" ")), "")
+    last = _SITE_PACKAGES.sub("<site-packages>/", last)  # no paths of this machine in the data
     if "Timed out after" in stderr:
         return "timeout", line_no, "", last[:500]
     status = "assert-failed" if last.startswith("AssertionError") else "error"
