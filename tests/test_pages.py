@@ -10,6 +10,7 @@ import pytest
 
 from tools import figure_build as fig_tools
 from tools import pages
+from tools.build_checks import nav_pages
 from tools.repo import CJK, ROOT, rel
 from tools.snippet_source import all_snippets
 
@@ -22,20 +23,9 @@ def test_every_page_exists_in_both_languages():
     assert not en - zh, f"Pages with no Chinese twin (add docs/zh/...): {sorted(map(str, en - zh))}"
 
 
-def _nav_pages(nav) -> list[str]:
-    out = []
-    for item in nav:
-        if isinstance(item, str):
-            out.append(item)
-        elif isinstance(item, dict):
-            for value in item.values():
-                out.extend(_nav_pages(value) if isinstance(value, list) else [value])
-    return out
-
-
 def test_nav_lists_every_page():
     config = pages.mkdocs_config()
-    listed = set(_nav_pages(config["nav"]))
+    listed = set(nav_pages(config["nav"]))
     missing = sorted(str(p) for p in ZH if str(p) not in listed)
     assert not missing, f"Pages missing from nav in mkdocs.yml: {missing}"
     dangling = sorted(p for p in listed if Path(p) not in set(ZH))

@@ -36,20 +36,21 @@ REFRESH = "make outputs (or: .venv/bin/python -m tools.snippets record {snippet}
 LANGUAGE_NAMES = {"zh": "Chinese", "en": "English"}
 
 
-def _nav_pages(nav) -> list[str]:
+def nav_pages(nav) -> list[str]:
+    """Every page file the nav lists, nested sections included."""
     out = []
     for item in nav or []:
         if isinstance(item, str):
             out.append(item)
         elif isinstance(item, dict):
             for value in item.values():
-                out.extend(_nav_pages(value) if isinstance(value, list) else [value])
+                out.extend(nav_pages(value) if isinstance(value, list) else [value])
     return out
 
 
 def missing_translations(nav) -> list[str]:
     problems = []
-    for page in _nav_pages(nav):
+    for page in nav_pages(nav):
         if "://" in page:
             continue
         have = [lang for lang in LANGS if (DOCS / lang / page).is_file()]
