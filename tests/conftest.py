@@ -35,10 +35,8 @@ def fork_server():
     server.close()
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """`mkdocs build --strict` into a temporary folder (once per test process)."""
-    out = tmp_path_factory.mktemp("site")
+def _build(out: Path) -> str | None:
+    """`mkdocs build --strict` into ``out``; the failure message, or None."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     start = time.perf_counter()
     proc = subprocess.run(
@@ -50,12 +48,28 @@ def built_site(tmp_path_factory) -> Path:
         timeout=900,
     )
     if proc.returncode != 0:
-        pytest.fail(
-            "mkdocs build --strict failed:\n" + "\n".join(proc.stderr.splitlines()[-40:]),
-            pytrace=False,
-        )
-    (ARTIFACTS).mkdir(exist_ok=True)
+        return "mkdocs build --strict failed:\n" + "\n".join(proc.stderr.splitlines()[-40:])
+    ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "build-seconds.txt").write_text(f"{time.perf_counter() - start:.1f}\n")
+    return None
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory, worker_id) -> Path:
+    """`mkdocs build --strict` into a temporary folder, once per test run: the first
+    xdist worker that needs it builds it, under a lock, and the others reuse it."""
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    shared = base if worker_id == "master" else base.parent
+    out, verdict = shared / "built-site", shared / "built-site.verdict"
+    with FileLock(str(shared / "built-site.lock")):
+        if not verdict.is_file():
+            failure = _build(out)
+            verdict.write_text(failure or "ok", encoding="utf-8")
+        result = verdict.read_text(encoding="utf-8")
+    if result != "ok":
+        pytest.fail(result, pytrace=False)
     return out
 
 

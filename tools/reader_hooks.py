@@ -108,7 +108,20 @@ def figures_to_html(content: str, lang: str) -> str:
     return _FIGURE.sub(sub, content)
 
 
+# Inline code (one line, not a code block) long enough to overflow a table column:
+# paths and dotted or snake_case names.
+_LONG_INLINE_CODE = re.compile(r"(?<!<pre>)(?<!</span>)<code>([^<\n]{24,})</code>")
+_BREAK_AFTER = re.compile(r"(?<=[/._])(?=[^/._])")
+
+
+def break_long_names(content: str) -> str:
+    """Let long inline code wrap after ``/``, ``.`` and ``_`` (``<wbr>``), never inside
+    a word, so a table of file paths fits the text column instead of scrolling."""
+    return _LONG_INLINE_CODE.sub(lambda m: f"<code>{_BREAK_AFTER.sub('<wbr>', m[1])}</code>", content)
+
+
 def on_page_content(html_text: str, page, config, files) -> str:
+    html_text = break_long_names(html_text)
     try:
         return figures_to_html(html_text, page_lang(page))
     except ValueError as err:
