@@ -66,3 +66,8 @@ def fmt_num(v: float) -> str:
     if v >= 100:
         return f"{v:.0f}"
     return f"{v:.3g}"
+
+
+def label_bars(ax, bars, fontsize: float = 9, fmt=fmt_num) -> None:
+    """Write each bar's value (``fmt``) just above it, or above its error bar."""
+    ax.bar_label(bars, labels=[fmt(b.get_height()) for b in bars], padding=2, fontsize=fontsize)

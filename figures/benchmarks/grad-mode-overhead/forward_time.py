@@ -2,7 +2,7 @@
 
 import matplotlib.pyplot as plt
 
-from benchmarks.report import fmt_num, provenance_line, require
+from benchmarks.report import label_bars, provenance_line, require
 from tools.figure_text import legible
 
 INPUTS = ["benchmarks/results/cpu/grad_mode_overhead.json", "benchmarks/report.py", "tools/figure_text.py"]
@@ -40,16 +40,7 @@ def draw(lang: str):
         lo = [(cs[m]["timing"]["median"] - cs[m]["timing"]["q1"]) * 1e3 for m in MODES]
         hi = [(cs[m]["timing"]["q3"] - cs[m]["timing"]["median"]) * 1e3 for m in MODES]
         bars = ax.bar(range(len(MODES)), med, yerr=[lo, hi], capsize=3, color=["C3", "C1", "C0", "C2"])
-        for b, v, h in zip(bars, med, hi):
-            ax.annotate(
-                fmt_num(v),
-                (b.get_x() + b.get_width() / 2, v + h),
-                ha="center",
-                va="bottom",
-                fontsize=9,
-                xytext=(0, 2),
-                textcoords="offset points",
-            )
+        label_bars(ax, bars)
         ax.set_xticks(range(len(MODES)), [LABELS[m] for m in MODES], rotation=20, ha="right", fontsize=9)
         ax.set_title(t[model], fontsize=10)
         ax.set_ylabel(t["y"])
