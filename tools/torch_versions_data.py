@@ -23,10 +23,20 @@ from tools import sections as markers
 from tools.repo import ROOT, SNIPPETS, rel
 
 DATA = ROOT / "data" / "torch-versions"
-REFERENCE = "2.13.0"  # the pin in requirements.lock: the records are made on it
 SCHEMA = 1
 STATUSES = ("pass", "assert-failed", "error", "timeout", "skipped-cuda")
 FAILED = ("assert-failed", "error", "timeout")
+
+
+def pinned_torch() -> str:
+    """The torch release requirements.lock pins (the one place it is written)."""
+    pin = re.search(r"^torch==(\S+)$", (ROOT / "requirements.lock").read_text(encoding="utf-8"), re.M)
+    if pin is None:
+        raise ValueError("requirements.lock pins no torch (a line torch==X.Y.Z)")
+    return pin[1]
+
+
+REFERENCE = pinned_torch()  # the records are made on it
 
 
 def file_hash(path: Path) -> str:
