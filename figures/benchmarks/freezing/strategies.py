@@ -3,8 +3,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 
-from benchmarks.report import label_bars, provenance_line, require
-from tools.figure_text import legible
+from benchmarks.report import finish, label_bars, median_and_iqr, require
 
 INPUTS = ["benchmarks/results/cpu/freezing.json", "benchmarks/report.py", "tools/figure_text.py"]
 
@@ -66,17 +65,11 @@ def draw(lang: str):
     leg = a1.legend(fontsize=9, loc="upper right", ncols=1)
     for handle in leg.legend_handles:
         handle.set_facecolor("0.6")
-    med = [cs[s]["timing"]["median"] * 1e3 for s in STRATEGIES]
-    lo = [(cs[s]["timing"]["median"] - cs[s]["timing"]["q1"]) * 1e3 for s in STRATEGIES]
-    hi = [(cs[s]["timing"]["q3"] - cs[s]["timing"]["median"]) * 1e3 for s in STRATEGIES]
-    bars = a2.bar(x, med, yerr=[lo, hi], capsize=3, color=COLORS)
+    med, err = median_and_iqr([cs[s] for s in STRATEGIES], 1e3)
+    bars = a2.bar(x, med, yerr=err, capsize=3, color=COLORS)
     label_bars(a2, bars)
     a2.set_ylabel(t["time"], fontsize=10)
     for ax in (a1, a2):
         ax.set_xticks(x, [lab[s] for s in STRATEGIES], rotation=30, ha="right", fontsize=9)
         ax.grid(True, axis="y", alpha=0.3)
-    fig.suptitle(t["title"], fontsize=11)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35", wrap=True)
-    legible(fig)
-    fig.tight_layout(rect=(0, 0.1, 1, 1))
-    return legible(fig)
+    return finish(fig, r, lang, t["title"])

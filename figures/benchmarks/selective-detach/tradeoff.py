@@ -3,8 +3,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 
-from benchmarks.report import label_bars, provenance_line, require
-from tools.figure_text import legible
+from benchmarks.report import finish, label_bars, median_and_iqr, require
 
 INPUTS = ["benchmarks/results/cpu/selective_detach.json", "benchmarks/report.py", "tools/figure_text.py"]
 
@@ -32,10 +31,8 @@ def draw(lang: str):
     a1, a2 = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1])
     a3 = fig.add_subplot(grid[1, :])
     saved = [cs[v]["saved"]["live_nbytes_at_backward"] / 1e6 for v in VARIANTS]
-    med = [cs[v]["timing"]["median"] * 1e3 for v in VARIANTS]
-    lo = [(cs[v]["timing"]["median"] - cs[v]["timing"]["q1"]) * 1e3 for v in VARIANTS]
-    hi = [(cs[v]["timing"]["q3"] - cs[v]["timing"]["median"]) * 1e3 for v in VARIANTS]
-    for ax, values, err, ylabel in ((a1, saved, None, t["saved"]), (a2, med, [lo, hi], t["time"])):
+    med, iqr = median_and_iqr([cs[v] for v in VARIANTS], 1e3)
+    for ax, values, err, ylabel in ((a1, saved, None, t["saved"]), (a2, med, iqr, t["time"])):
         bars = ax.bar(range(3), values, yerr=err, capsize=3, color=COLORS)
         label_bars(ax, bars)
         ax.set_xticks(range(3), [lab[v] for v in VARIANTS], fontsize=9, rotation=15)
@@ -52,8 +49,4 @@ def draw(lang: str):
     a3.set_title(t["err"], fontsize=10)
     a3.legend(fontsize=9)
     a3.grid(True, axis="y", alpha=0.3)
-    fig.suptitle(t["title"], fontsize=11)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35", wrap=True)
-    legible(fig)
-    fig.tight_layout(rect=(0, 0.1, 1, 1))
-    return legible(fig)
+    return finish(fig, r, lang, t["title"])
