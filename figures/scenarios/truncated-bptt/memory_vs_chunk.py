@@ -7,8 +7,8 @@ import matplotlib.pyplot as plt
 from tools.figure_text import legible
 from tools.snippet_code import run_sections
 
-SNIPPET = "snippets/scenarios/truncated-bptt/tbptt.py"
-INPUTS = [SNIPPET, "tools/figure_text.py", "tools/snippet_code.py"]
+INPUTS = ["snippets/scenarios/truncated-bptt/tbptt.py", "tools/figure_text.py", "tools/snippet_code.py"]
+SNIPPET = INPUTS[0]  # the snippet whose code measures
 
 T = 120  # the snippet's sequence length (measure() checks it)
 CHUNKS = [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30, 40, 60, 120]
