@@ -15,6 +15,7 @@ from another host.
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import subprocess
@@ -32,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # hooks are loaded by path, not as a package
     sys.path.insert(0, str(ROOT))
 
+from tools import build_cache, helper_wheel, pages  # noqa: E402
 from tools import downloads as dl  # noqa: E402
-from tools import helper_wheel, pages  # noqa: E402
 from tools.repo import DOCS, SNIPPETS  # noqa: E402
 from tools.snippet_source import SnippetError, parse  # noqa: E402
 
@@ -106,15 +107,29 @@ def _fingerprint(lang: str) -> tuple:
     return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths))
 
 
+def _inputs(lang: str) -> list[Path]:
+    """Every file the downloads of ``lang`` are made from (and the code that makes them)."""
+    folders = [DOCS / lang, DOCS / "includes", SNIPPETS, ROOT / "includes"]
+    found = [p for folder in folders if folder.is_dir() for p in folder.rglob("*") if p.is_file()]
+    return [*found, *(ROOT / "tools").glob("*.py")]
+
+
 def _downloads(lang: str) -> dict[str, str]:
     key = _fingerprint(lang)
     cached = _state["downloads"].get(lang)
     if cached and cached[0] == key:
         return cached[1]
-    try:
-        made = dl.all_downloads(lang, cuda=False)
-    except (dl.DownloadError, SnippetError) as err:
-        raise PluginError(f"Page downloads: {err}") from None
+    versions = build_cache.version("nbformat", "torch")
+    digest = build_cache.key(lang, versions, build_cache.files_key(_inputs(lang)))
+    stored = build_cache.get("downloads", digest)
+    if stored is not None:
+        made = json.loads(stored)
+    else:
+        try:
+            made = dl.all_downloads(lang, cuda=False)
+        except (dl.DownloadError, SnippetError) as err:
+            raise PluginError(f"Page downloads: {err}") from None
+        build_cache.put("downloads", digest, json.dumps(made, ensure_ascii=False))
     _state["downloads"][lang] = (key, made)
     return made
 

@@ -6,6 +6,7 @@ under ``snippets/<page path>/`` belongs to the page ``<page path>.md``.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,10 +29,12 @@ class Include:
 
     @property
     def path(self) -> Path:
+        # normpath, not resolve(): the bases are absolute already, and resolve() stats
+        # every component (thousands of calls per build).
         for base in (SNIPPETS, ROOT):
             if (base / self.file).is_file():
-                return (base / self.file).resolve()
-        return (SNIPPETS / self.file).resolve()
+                return Path(os.path.normpath(base / self.file))
+        return Path(os.path.normpath(SNIPPETS / self.file))
 
 
 def pages(lang: str) -> list[Path]:

@@ -113,7 +113,8 @@ def _pin(entry: object, index: int, commits: dict, names: set[str]) -> Pin:
 def load(path: Path = DATA, names_path: Path = NAMES) -> Pins:
     """Read and validate the data file; raise PinError naming the entry."""
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: ~10x faster
+        data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=loader)
     except (OSError, yaml.YAMLError) as err:
         raise PinError(f"{path}: cannot be read: {err}") from None
     if not isinstance(data, dict):

@@ -46,18 +46,31 @@ _CONFIG_BASE = re.compile(
 )
 
 
-def on_config(config):
+def load_search_words() -> None:
+    """Put the glossary's words into jieba's dictionary (once per process).
+
+    Called by the search-entry cache (tools/build_cache_hook.py) before the first page
+    it has to index, so a build whose pages are all cached never loads jieba's 1-second
+    dictionary."""
+    global _words_loaded
+    if _words_loaded:
+        return
     try:
         import jieba
     except ImportError:  # the search plugin then does not segment Chinese either
-        return config
+        return
+    jieba.load_userdict(str(SEARCH_WORDS))
+    _words_loaded = True
+
+
+_words_loaded = False
+
+
+def on_config(config):
     if not SEARCH_WORDS.is_file():
         from mkdocs.exceptions import PluginError
 
-        raise PluginError(
-            f"{SEARCH_WORDS} is missing: run python -m tools.glossary words"
-        )
-    jieba.load_userdict(str(SEARCH_WORDS))
+        raise PluginError(f"{SEARCH_WORDS} is missing: run python -m tools.glossary words")
     return config
 
 

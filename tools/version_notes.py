@@ -341,15 +341,31 @@ def _quote(before: str, span: str, records: dict[tuple[str, str], str]) -> str |
     return found
 
 
+@functools.lru_cache(maxsize=4096)
 def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
 def _quotes(output: str, span: str) -> bool:
     """Whether ``output`` prints ``span`` as whole words (``Sigmoid`` is not in
-    ``SigmoidBackward0``), whitespace-insensitively."""
-    pattern = r"(?<!\w)" + re.escape(_flat(span)) + r"(?!\w)"
-    return re.search(pattern, _flat(output)) is not None
+    ``SigmoidBackward0``), whitespace-insensitively.
+
+    A plain substring search with a look at the characters around each hit: a
+    regular expression per span overflows ``re``'s cache and dominated the build."""
+    hay, needle = _flat(output), _flat(span)
+    if not needle:
+        return False
+    start = hay.find(needle)
+    while start != -1:
+        end = start + len(needle)
+        if not (start and _is_word(hay[start - 1])) and not (end < len(hay) and _is_word(hay[end])):
+            return True
+        start = hay.find(needle, start + 1)
+    return False
 
 
 def _span_label(versions: list[str], matrix: Matrix, lang: str) -> str:
