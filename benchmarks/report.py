@@ -66,3 +66,30 @@ def fmt_num(v: float) -> str:
     if v >= 100:
         return f"{v:.0f}"
     return f"{v:.3g}"
+
+
+def label_bars(ax, bars, fontsize: float = 9, fmt=fmt_num) -> None:
+    """Write each bar's value (``fmt``) just above it, or above its error bar."""
+    ax.bar_label(bars, labels=[fmt(b.get_height()) for b in bars], padding=2, fontsize=fontsize)
+
+
+def median_and_iqr(cases: list[dict], scale: float = 1.0) -> tuple[list[float], list[list[float]]]:
+    """Each case's median time and its error bar ``[below, above]`` (the interquartile
+    range), times ``scale`` (1e3: milliseconds), ready for ``yerr=``."""
+    med = [c["timing"]["median"] * scale for c in cases]
+    lo = [(c["timing"]["median"] - c["timing"]["q1"]) * scale for c in cases]
+    hi = [(c["timing"]["q3"] - c["timing"]["median"]) * scale for c in cases]
+    return med, [lo, hi]
+
+
+def finish(fig, result: dict, lang: str, title: str | None = None):
+    """The end of a benchmark figure's ``draw``: its title, the provenance line at the
+    bottom, text large enough to read (``tools.figure_text.legible``)."""
+    from tools.figure_text import legible
+
+    if title is not None:
+        fig.suptitle(title, fontsize=11)
+    fig.text(0.01, 0.01, provenance_line(result, lang), fontsize=8.5, color="0.35", wrap=True)
+    legible(fig)
+    fig.tight_layout(rect=(0, 0.1, 1, 1))
+    return legible(fig)

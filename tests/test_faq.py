@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tools import faq as F
-from tools import pages
+from tools import faq, faq_hook, faq_render, pages
+from tools import faq_data as F
 
 ROOT = pages.ROOT
 FAQ = F.load()
@@ -82,13 +82,13 @@ def test_error_text_is_on_the_page_and_in_the_recorded_output(q):
 
 
 def test_generated_pages_are_up_to_date():
-    bad = F.stale(FAQ)
-    assert not bad, f"FAQ pages differ from data/questions.yml: {bad}\nrun: {F.WRITE_HINT}"
+    bad = faq_render.stale(FAQ)
+    assert not bad, f"FAQ pages differ from data/questions.yml: {bad}\nrun: {faq_render.WRITE_HINT}"
 
 
 def test_faq_pages_are_in_the_nav():
     config = pages.mkdocs_config()
-    assert "tools/faq.py" in config["hooks"]
+    assert "tools/faq_hook.py" in config["hooks"]
     listed = json.dumps(config["nav"])
     for page in ["faq/index.md", *(f"faq/{t}.md" for t in FAQ.topics)]:
         assert page in listed, f"{page} missing from nav in mkdocs.yml"
@@ -199,7 +199,7 @@ def test_the_build_hook_fails_on_a_bad_entry(tmp_path, monkeypatch):
     monkeypatch.setattr(F, "DATA", bad)
     monkeypatch.setattr(F.load, "__defaults__", (bad,))
     with pytest.raises(PluginError, match="entry ste: see: docs/zh/nowhere.md does not exist"):
-        F.on_pre_build(config=None)
+        faq_hook.on_pre_build(config=None)
 
 
 def test_join_lines_leaves_no_space_inside_chinese():
@@ -208,7 +208,7 @@ def test_join_lines_leaves_no_space_inside_chinese():
 
 
 def test_cli_rejects_a_bad_argument(capsys):
-    assert F.main(["publish"]) == 2
+    assert faq.main(["publish"]) == 2
     assert "tools.faq write" in capsys.readouterr().err
 
 

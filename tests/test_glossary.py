@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from tools import glossary, pages
+from tools import glossary_data as glossary
+from tools import pages
 
 ZH_TERMS = glossary.terms("zh")
 EN_TERMS = glossary.terms("en")

@@ -10,7 +10,7 @@ import pytest
 
 from tools import figure_build as fig_tools
 from tools import pages
-from tools.build_checks import nav_pages
+from tools.page_checks import nav_pages
 from tools.repo import CJK, ROOT, rel
 from tools.snippet_source import all_snippets
 

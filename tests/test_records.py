@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tools import build_checks, pages
+from tools import page_checks, pages
 
 PAGES = [(lang, page) for lang in pages.LANGS for page in pages.pages(lang)]
 _OUTPUT_TITLE = re.compile(r"""title=["'](输出|Output)["']""")
@@ -77,15 +77,15 @@ def test_each_output_block_is_the_record_of_the_code_above_it(lang, page):
 
 @pytest.mark.parametrize("lang, page", PAGES, ids=[f"{lang}/{page}" for lang, page in PAGES])
 def test_includes_resolve_and_records_match_their_code(lang, page):
-    """What the build refuses (tools/build_checks.py), checked without building: every
+    """What the build refuses (tools/page_checks.py), checked without building: every
     included section exists, and every shown record was made from the snippet as it is."""
-    problems = build_checks.include_problems(pages.text(lang, page), f"docs/{lang}/{page}")
+    problems = page_checks.include_problems(pages.text(lang, page), f"docs/{lang}/{page}")
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
 def test_build_refuses_a_missing_translation():
     nav = pages.mkdocs_config()["nav"]
-    assert build_checks.missing_translations(nav) == []
-    problems = build_checks.missing_translations([*nav, "only-in-zh.md"])
+    assert page_checks.missing_translations(nav) == []
+    problems = page_checks.missing_translations([*nav, "only-in-zh.md"])
     assert any("docs/en/only-in-zh.md is missing: the English (en) translation" in p for p in problems)

@@ -201,3 +201,19 @@ def test_the_torch_pin_is_the_installed_torch():
         stated = re.findall(r"PyTorch (\d+\.\d+\.\d+)", pages.text(lang, "index.md"))
         stale += [f"docs/{lang}/index.md: PyTorch {v}" for v in stated if v != pin]
     assert not stale, f"torch versions that disagree with requirements.lock ({pin}): {stale}"
+
+
+def test_a_figure_runs_a_snippets_sections_with_its_line_numbers(tmp_path):
+    from tools.snippet_code import run_sections
+
+    path = _snippet(
+        tmp_path,
+        "# --8<-- [start:a]\nx = 2\n# --8<-- [end:a]\n"
+        "# --8<-- [start:b]\ny = x * 3\nassert y == 7\n# --8<-- [end:b]\n",
+    )
+    assert run_sections(path, "a")["x"] == 2
+    with pytest.raises(AssertionError) as err:
+        run_sections(path, "a", "b")
+    assert (err.traceback[-1].path, err.traceback[-1].lineno + 1) == (path, 6)
+    with pytest.raises(ValueError, match=r"demo.py: no section\(s\) \['c'\]; it has \['a', 'b'\]"):
+        run_sections(path, "a", "c")

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import torch_versions as tv
+from tools import torch_versions_data as tv
+from tools import torch_versions_run
 from tools import version_notes as vn
 
 FILES = sorted(tv.DATA.glob("*.json"), key=lambda p: tv.version_key(p.stem))
@@ -158,7 +159,7 @@ def test_runner_keeps_partial_output_and_the_failing_line(tmp_path: Path):
     )
     server = ForkServer()
     try:
-        entry = tv.run_snippet(snippet, server, cuda=False)
+        entry = torch_versions_run.run_snippet(snippet, server, cuda=False)
     finally:
         server.close()
     assert entry["status"] == "assert-failed"

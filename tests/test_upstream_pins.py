@@ -18,6 +18,7 @@ from mkdocs.exceptions import PluginError
 from tools import pages
 from tools import pytorch_pins as pp
 from tools import pytorch_pins_hook as hook
+from tools import pytorch_pins_render as pins_render
 
 PINS = pp.load()
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -80,22 +81,22 @@ def test_both_languages_place_the_same_pins_in_the_same_order():
 @pytest.mark.parametrize("lang", pages.LANGS)
 def test_rendered_line_is_localized_and_links_each_test(lang):
     for pin in PINS.pins.values():
-        html = pp.render(PINS, [pin.id], lang)
+        html = pins_render.render(PINS, [pin.id], lang)
         for test in pin.tests:
             assert f"<code>{test.name}</code></a>" in html
             assert PINS.url(test) in html
             assert PINS.commits[test.file] in PINS.url(test)
-        label = pp.LABELS[lang]["one"]
+        label = pins_render.LABELS[lang]["one"]
         assert label in html
         if lang == "en":
             assert not CJK.search(html)
-    many = pp.render(PINS, ["table-detach", "table-requires-grad"], lang)
-    at = pp.LABELS[lang]["at"].format(file="test/test_autograd.py",
+    many = pins_render.render(PINS, ["table-detach", "table-requires-grad"], lang)
+    at = pins_render.LABELS[lang]["at"].format(file="test/test_autograd.py",
                                       commit=PINS.commits[
                                           "test/test_autograd.py"][:7])
-    assert pp.LABELS[lang]["many"].format(at=at) in many
+    assert pins_render.LABELS[lang]["many"].format(at=at) in many
     assert many.count("5c322af") == 1 + 3  # once in the heading, then URLs
-    assert "<code>detach()</code>" + pp.LABELS[lang]["colon"] in many
+    assert "<code>detach()</code>" + pins_render.LABELS[lang]["colon"] in many
 
 
 def _write(tmp_path: Path, pins: list[dict]) -> Path:
@@ -141,7 +142,7 @@ def test_the_hook_replaces_markers_and_rejects_a_wrong_page():
     out = hook.on_page_markdown(
         md, _page("zh/internals/what-detach-does.md"), config, None)
     assert "pytorch-pins:" not in out and "test_detach_base" in out
-    assert pp.LABELS["zh"]["one"] in out
+    assert pins_render.LABELS["zh"]["one"] in out
     with pytest.raises(PluginError, match="another page"):
         hook.on_page_markdown(
             md, _page("en/internals/comparison.md"), config, None)

@@ -8,6 +8,7 @@ the file and says what to do.
   be published with an old output under it.
 
 Listed under ``hooks:`` in mkdocs.yml, so ``mkdocs build`` and ``mkdocs serve`` both run it.
+The checks themselves: ``tools.page_checks``.
 """
 
 from __future__ import annotations
@@ -25,79 +26,7 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:  # hooks are loaded by path, not as a package
     sys.path.insert(0, str(_ROOT))
 
-import re  # noqa: E402
-
-from tools import pages, record_stamp, sections  # noqa: E402
-from tools.repo import DOCS, LANGS, rel  # noqa: E402
-
-_CUDA = re.compile(r"^#\s*requires\s*:.*\bcuda\b", re.M)
-REFRESH = "make outputs (or: .venv/bin/python -m tools.snippets record {snippet})"
-
-LANGUAGE_NAMES = {"zh": "Chinese", "en": "English"}
-
-
-def nav_pages(nav) -> list[str]:
-    """Every page file the nav lists, nested sections included."""
-    out = []
-    for item in nav or []:
-        if isinstance(item, str):
-            out.append(item)
-        elif isinstance(item, dict):
-            for value in item.values():
-                out.extend(nav_pages(value) if isinstance(value, list) else [value])
-    return out
-
-
-def missing_translations(nav) -> list[str]:
-    problems = []
-    for page in nav_pages(nav):
-        if "://" in page:
-            continue
-        have = [lang for lang in LANGS if (DOCS / lang / page).is_file()]
-        for lang in LANGS:
-            if lang in have:
-                continue
-            twin = f" of docs/{have[0]}/{page}" if have else ""
-            problems.append(
-                f"docs/{lang}/{page} is missing: the {LANGUAGE_NAMES.get(lang, lang)} ({lang}) "
-                f"translation{twin}. Every page exists in {' and '.join(LANGS)}: "
-                f"write docs/{lang}/{page}, or remove the page from nav in mkdocs.yml."
-            )
-    return problems
-
-
-def include_problems(markdown: str, where: str) -> list[str]:
-    """Includes of missing files or sections, and records older than their snippet."""
-    problems = []
-    stamps_checked: set[Path] = set()  # one message per record, not one per section shown
-    for inc in pages.includes(markdown):
-        if not inc.path.is_file():
-            problems.append(
-                f"{where}: includes {inc.file}, which does not exist (snippets live under snippets/)"
-            )
-            continue
-        if inc.section is not None:
-            names = sections.names(inc.path.read_text(encoding="utf-8"))
-            if inc.section not in names:
-                problems.append(
-                    f"{where}: includes section {inc.section!r} of {rel(inc.path)}, which has no "
-                    f"such section; its sections are: {', '.join(names) or '(none)'}"
-                )
-                continue
-        if inc.path.suffix == ".out" and inc.path not in stamps_checked:
-            stamps_checked.add(inc.path)
-            snippet = inc.path.with_suffix(".py")
-            if not snippet.is_file():
-                problems.append(f"{where}: {rel(inc.path)} is a record without its snippet {rel(snippet)}")
-                continue
-            reason = record_stamp.stale_reason(snippet, inc.path)
-            if reason:
-                if _CUDA.search(snippet.read_text(encoding="utf-8")):
-                    how = "record it on a GPU machine (make outputs there, or run the gpu workflow)"
-                else:
-                    how = f"refresh it with: {REFRESH.format(snippet=rel(snippet))}"
-                problems.append(f"{where}: the recorded output {rel(inc.path)} is stale: {reason}; {how}")
-    return problems
+from tools.page_checks import include_problems, missing_translations  # noqa: E402
 
 
 @event_priority(100)  # before mkdocs-static-i18n builds the first language

@@ -29,7 +29,8 @@ CACHE = ROOT / ".cache" / "figures"
 SITE_PREFIX = "assets/figures"
 # Files every figure depends on besides its own script.
 SHARED_INPUTS = (
-    "tools/figure_build.py", "tools/figure_render.py", "tools/repo.py", "src/autograd_lens/*.py",
+    "tools/figure_build.py", "tools/figure_render.py", "tools/figures.py", "tools/repo.py",
+    "src/autograd_lens/*.py",
 )
 RENDER_TIMEOUT = 600  # seconds for one script, both languages; the slowest takes ~20 s
 ERROR_TAIL_LINES = 25  # lines of a failing script's output quoted in the error
@@ -91,7 +92,7 @@ def build_one(script: Path) -> dict[str, Path]:
     tmp = Path(tempfile.mkdtemp(prefix="tmp-", dir=CACHE))
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "tools.figure_render", str(script), str(tmp)],
+            [sys.executable, "-m", "tools.figures", "render", str(script), str(tmp)],
             cwd=ROOT,
             env=child_env(),
             capture_output=True,

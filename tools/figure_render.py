@@ -1,13 +1,12 @@
 """Render one figure script to SVG, once per language, in this process.
 
-The build runs it in a child (``python -m tools.figure_render SCRIPT OUT_DIR``) so that a
-failing or crashing script cannot take the build down with it.
+The build runs it in a child (``python -m tools.figures render SCRIPT OUT_DIR``) so that
+a failing or crashing script cannot take the build down with it.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import sys
 from pathlib import Path
 
 from tools.repo import LANGS, rel
@@ -54,9 +53,3 @@ def render(script: Path, outdir: Path) -> list[Path]:
         written.append(path)
     return written
 
-
-if __name__ == "__main__":
-    if len(sys.argv) != 3:
-        sys.exit("usage: python -m tools.figure_render SCRIPT OUT_DIR")
-    for written in render(Path(sys.argv[1]).resolve(), Path(sys.argv[2])):
-        print(written)

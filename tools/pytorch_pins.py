@@ -1,9 +1,10 @@
-"""Site claims that PyTorch's own tests pin: data, checks and the rendered line.
+"""Site claims that PyTorch's own tests pin: the data and its checks.
 
 ``data/upstream-tests.yml`` maps a site claim (a pin) to the PyTorch tests
 that pin the same behaviour, at a stated commit of pytorch/pytorch. A page
 places a pin with the marker ``<!-- pytorch-pins: ID [ID ...] -->``; the hook
-``tools/pytorch_pins_hook.py`` replaces it with ``render(ids, lang)``.
+``tools/pytorch_pins_hook.py`` replaces it with the line that
+``tools.pytorch_pins_render.render(pins, ids, lang)`` makes.
 
 ``load()`` validates the data and fails naming the entry: an unknown field, a
 page that does not exist, a file with no pinned commit, or a test that is not
@@ -12,7 +13,6 @@ in ``data/pytorch-test-names.txt`` (the names found at those commits).
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,16 +27,6 @@ MARKER = re.compile(r"<!--\s*pytorch-pins:\s*(?P<ids>[-\w ]+?)\s*-->")
 _ID = re.compile(r"^[a-z][-a-z0-9]*$")
 _FIELDS = {"id", "page", "claim", "tests", "subject"}
 _REQUIRED = {"id", "page", "claim", "tests"}
-
-LABELS = {
-    "zh": {"one": "PyTorch 自己的测试也规定了这一点：",
-           "many": "PyTorch 自己的测试也规定了这些行为{at}：",
-           "at": "（{file}，提交 {commit}）", "sep": "、", "group": "；", "colon": "："},
-    "en": {"one": "PyTorch pins this too: ",
-           "many": "PyTorch pins these too{at}: ",
-           "at": " ({file} at {commit})", "sep": ", ", "group": "; ", "colon": ": "},
-}
-
 
 class PinError(ValueError):
     """A bad entry in data/upstream-tests.yml or a bad marker on a page."""
@@ -147,53 +137,3 @@ def load(path: Path = DATA, names_path: Path = NAMES) -> Pins:
 def markers(md: str) -> list[list[str]]:
     """The pin ids of each marker on a page, in order."""
     return [m["ids"].split() for m in MARKER.finditer(md)]
-
-
-def _at(pins: Pins, file: str, lang: str) -> str:
-    return LABELS[lang]["at"].format(file=html.escape(file),
-                                     commit=pins.commits[file][:7])
-
-
-def _links(pins: Pins, tests: tuple[Test, ...], lang: str,
-           with_file: bool = True) -> str:
-    lab = LABELS[lang]
-    groups = []
-    for file in dict.fromkeys(t.file for t in tests):
-        links = [
-            f'<a href="{html.escape(pins.url(t))}" '
-            f'title="{html.escape(t.cls)}.{html.escape(t.name)}">'
-            f"<code>{html.escape(t.name)}</code></a>"
-            for t in tests if t.file == file
-        ]
-        at = _at(pins, file, lang) if with_file else ""
-        groups.append(lab["sep"].join(links) + at)
-    return lab["group"].join(groups)
-
-
-def _subject(text: str) -> str:
-    """``"`detach()`"`` -> ``<code>detach()</code>``; plain text escaped."""
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
-
-
-def render(pins: Pins, ids: list[str], lang: str) -> str:
-    """The HTML line that replaces a marker naming ``ids``."""
-    if lang not in LABELS:
-        raise PinError(f"lang must be one of {list(LABELS)}, got {lang!r}")
-    unknown = [i for i in ids if i not in pins.pins]
-    if unknown:
-        raise PinError(f"unknown pin id(s) {unknown}; see {DATA.name}")
-    lab = LABELS[lang]
-    chosen = [pins.pins[i] for i in ids]
-    if len(chosen) == 1:
-        body = lab["one"] + _links(pins, chosen[0].tests, lang)
-    else:
-        files = {t.file for pin in chosen for t in pin.tests}
-        one_file = len(files) == 1
-        at = _at(pins, files.pop(), lang) if one_file else ""
-        parts = []
-        for pin in chosen:
-            label = _subject(pin.subject or pin.id)
-            links = _links(pins, pin.tests, lang, with_file=not one_file)
-            parts.append(label + lab["colon"] + links)
-        body = lab["many"].format(at=at) + "".join("<br>" + p for p in parts)
-    return f'<p class="pytorch-pins"><small>{body}</small></p>'

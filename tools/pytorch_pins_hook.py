@@ -3,7 +3,8 @@ small localized line that links the PyTorch tests pinning the claim.
 
 The data (``data/upstream-tests.yml``) is validated once per build by
 ``tools.pytorch_pins.load``; a bad entry, an unknown id or a pin placed on
-the wrong page fails the build with a ``PluginError`` naming it.
+the wrong page fails the build with a ``PluginError`` naming it. The line
+itself comes from ``tools.pytorch_pins_render``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ if str(_ROOT) not in sys.path:  # hooks are loaded by path, not as a package
     sys.path.insert(0, str(_ROOT))
 
 from tools import pytorch_pins  # noqa: E402
+from tools.pytorch_pins_render import render  # noqa: E402
 from tools.repo import LANGS  # noqa: E402
 
 _loaded: dict[str, pytorch_pins.Pins] = {}
@@ -44,7 +46,7 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     def replace(match) -> str:
         ids = match["ids"].split()
         try:
-            line = pytorch_pins.render(pins, ids, lang)
+            line = render(pins, ids, lang)
         except pytorch_pins.PinError as err:
             raise PluginError(f"{src}: {err}") from None
         wrong = [i for i in ids if pins.pins[i].page != page_path]

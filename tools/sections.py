@@ -105,3 +105,8 @@ def body(text: str, name: str, where: str) -> str | None:
         if chunk.name == name:
             return chunk.code
     return None
+
+
+def named(text: str, where: str) -> dict[str, str]:
+    """``{name: code}`` of every named section of ``text`` (a snippet or a record)."""
+    return {c.name: c.code for c in split(text, where) if c.name}

@@ -1,4 +1,4 @@
-"""Snippets under other torch releases: run them, store the results as data.
+"""The command line for the torch-version matrix: snippets under other torch releases.
 
 ``make test-versions`` (noxfile.py) runs this module in one venv per torch
 release::
@@ -6,359 +6,40 @@ release::
     python -m tools.torch_versions run [--expect 2.5.1] [--out FILE]
     python -m tools.torch_versions summary       # counts per version, stale entries
 
-``run`` executes every snippet with the project's runner (``tools.snippet_records``),
-compares each named section with the record (made on the site's pinned torch)
-and runs the helper's unit tests. It writes ``data/torch-versions/<torch>.json``:
-
-- provenance: torch build string, Python, date, commit, machine;
-- per snippet: the SHA-256 of its file when it ran (``hash``), its ``status``
-  (``pass``, ``assert-failed``, ``error``, ``timeout``, ``skipped-cuda``), for a
-  failure the line and message, and ``differs``: for every section whose output
-  is not the record's, this release's output.
-
-An entry whose ``hash`` is not the snippet's current hash is *stale*: it says
-how an older version of the snippet behaved and is never shown as a pass.
+How a release is run: ``tools.torch_versions_run``; what the result files
+(``data/torch-versions/<torch>.json``) hold: ``tools.torch_versions_data``.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
-import hashlib
-import json
-import os
-import platform
-import re
-import signal
-import subprocess
 import sys
-import tempfile
-import time
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "data" / "torch-versions"
-REFERENCE = "2.13.0"  # the pin in requirements.lock: the records are made on it
-SCHEMA = 1
-STATUSES = ("pass", "assert-failed", "error", "timeout", "skipped-cuda")
-FAILED = ("assert-failed", "error", "timeout")
-HELPER_TESTS = ("tests/test_autograd_lens.py", "src/autograd_lens")  # unit tests, doctests
-
-_TB_LINE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')
-
-
-# --------------------------------------------------------------------------- shared helpers
-def file_hash(path: Path) -> str:
-    """SHA-256 (hex) of a snippet file's bytes: what staleness is computed from."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-def sections(record_text: str, where: str = "record") -> dict[str, str]:
-    """Named sections of a record, ``{name: output}`` (tools.sections' syntax)."""
-    from tools import sections as markers
-
-    return {c.name: c.code for c in markers.split(record_text, where) if c.name}
-
-
-def version_key(version: str) -> tuple[int, ...]:
-    """``"2.10.0+cu128"`` -> ``(2, 10, 0)``, for sorting releases."""
-    base = version.split("+", 1)[0]
-    return tuple(int(p) for p in re.findall(r"\d+", base)[:3])
+# FAILED ... version_key: the data API under its old name, for tools/version_notes.py
+# until it imports tools.torch_versions_data itself.
+from tools.torch_versions_data import (
+    DATA,
+    FAILED,  # noqa: F401
+    REFERENCE,  # noqa: F401
+    SCHEMA,  # noqa: F401
+    STATUSES,  # noqa: F401
+    base_version,
+    classify,  # noqa: F401
+    file_hash,
+    is_stale,  # noqa: F401
+    load,  # noqa: F401
+    load_all,
+    rel,
+    sections,  # noqa: F401
+    snippet_paths,
+    stale_or_missing,
+    summarize,
+    version_key,  # noqa: F401
+)
 
 
-def base_version(version: str) -> str:
-    return version.split("+", 1)[0]
-
-
-def snippet_paths() -> list[Path]:
-    return sorted(p for p in (ROOT / "snippets").rglob("*.py") if p.name != "__init__.py")
-
-
-def rel(path: Path) -> str:
-    from tools.repo import rel as repo_rel
-
-    return repo_rel(path)
-
-
-def load(path: Path) -> dict:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
-
-
-def load_all(folder: Path = DATA) -> dict[str, dict]:
-    """{torch version: data}, oldest release first."""
-    files = sorted(Path(folder).glob("*.json"), key=lambda p: version_key(p.stem))
-    return {p.stem: load(p) for p in files}
-
-
-def is_stale(entry: dict, current_hash: str) -> bool:
-    return entry.get("hash") != current_hash
-
-
-def classify(entry: dict) -> str:
-    """pass / differs / fails / skipped, for counting."""
-    if entry["status"] == "skipped-cuda":
-        return "skipped"
-    if entry["status"] in FAILED:
-        return "fails"
-    return "differs" if entry.get("differs") else "pass"
-
-
-# --------------------------------------------------------------------------- running
-_SITE_PACKAGES = re.compile(r"[^\s('\"]*/site-packages/")
-
-
-def _failure(stderr: str, snippet_path: Path) -> tuple[str, int | None, str, str]:
-    """(status, line, source line, message) from a traceback."""
-    lines = stderr.strip().splitlines()
-    line_no = None
-    for text in lines:
-        m = _TB_LINE.match(text)
-        if m and Path(m["file"]).resolve() == snippet_path.resolve():
-            line_no = int(m["line"])
-    last = next((t for t in reversed(lines) if t.strip() and not t.startswith(" ")), "")
-    last = _SITE_PACKAGES.sub("<site-packages>/", last)  # no paths of this machine in the data
-    if "Timed out after" in stderr:
-        return "timeout", line_no, "", last[:500]
-    status = "assert-failed" if last.startswith("AssertionError") else "error"
-    source = ""
-    if line_no is not None:
-        src = snippet_path.read_text(encoding="utf-8").splitlines()
-        if 0 < line_no <= len(src):
-            source = src[line_no - 1].strip()
-    return status, line_no, source, last[:500]
-
-
-def _partial_run(snippet) -> tuple[str, str, bool]:
-    """Run in a fresh interpreter, keeping what the chunks printed before a failure.
-
-    Returns (record text of the chunks that ran, stderr, timed out)."""
-    from tools.repo import child_env
-    from tools.snippet_records import format_record
-
-    with tempfile.TemporaryDirectory(prefix="torch-versions-") as tmp:
-        out_dir = Path(tmp)
-        cmd = [sys.executable, "-m", "tools.snippet_worker", "exec", str(snippet.path), str(out_dir)]
-        # Own process group: on a timeout, the snippet's own children (DDP workers)
-        # are killed with it instead of hanging on as orphans.
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=child_env(), stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
-        try:
-            _, stderr = proc.communicate(timeout=snippet.timeout)
-            timed_out = False
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            _, err = proc.communicate()
-            stderr, timed_out = (err or "") + f"\nTimed out after {snippet.timeout} s\n", True
-        ran = [i for i in range(len(snippet.chunks)) if (out_dir / f"{i}.txt").exists()]
-        outs = [(out_dir / f"{i}.txt").read_text(encoding="utf-8", errors="replace") for i in ran]
-        return format_record(snippet, outs), stderr, timed_out
-
-
-def _timeout(snippet) -> dict:
-    return {"status": "timeout", "line": None, "code": "",
-            "message": f"Timed out after {snippet.timeout} s", "differs": {}}
-
-
-def run_snippet(path: Path, server, cuda: bool) -> dict:
-    from tools.snippet_records import fresh
-    from tools.snippet_source import SnippetError, parse
-
-    snippet = parse(path)
-    entry: dict = {"hash": file_hash(path)}
-    record_path = snippet.record_path
-    recorded = (sections(record_path.read_text(encoding="utf-8"), rel(record_path))
-                if record_path.exists() else {})
-    if snippet.needs_cuda and not cuda:
-        entry["status"] = "skipped-cuda"
-        return entry
-    try:
-        text = fresh(path, server)
-        entry["status"] = "pass"
-    except subprocess.TimeoutExpired:
-        return {**entry, **_timeout(snippet)}
-    except SnippetError as err:
-        if "Timed out after" in str(err):  # no second wait for the same hang
-            return {**entry, **_timeout(snippet)}
-        # Again in a fresh interpreter, to keep what ran before the failure and
-        # its traceback (the runner's error keeps only the tail).
-        text, stderr, timed_out = _partial_run(snippet)
-        status, line, source, message = _failure(stderr, snippet.path)
-        entry.update(status="timeout" if timed_out else status, line=line, code=source,
-                     message=message)
-    fresh_sections = sections(text, rel(path))
-    names = [c.name for c in snippet.chunks if c.name]
-    entry["differs"] = {
-        n: fresh_sections[n]
-        for n in names
-        if n in fresh_sections and fresh_sections[n] != recorded.get(n)
-    }
-    not_reached = [n for n in names if n not in fresh_sections]
-    if not_reached:
-        entry["not_reached"] = not_reached
-    return entry
-
-
-def run_helper_tests() -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        xml = Path(tmp) / "junit.xml"
-        start = time.perf_counter()
-        proc = subprocess.run(
-            [sys.executable, "-m", "pytest", *HELPER_TESTS, "-q", "-p", "no:cacheprovider",
-             "-o", "addopts=", "--doctest-modules", f"--junitxml={xml}"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"},
-        )
-        result = {"paths": list(HELPER_TESTS), "seconds": round(time.perf_counter() - start, 1)}
-        if not xml.exists():
-            result.update(passed=0, failed=0, error=proc.stdout[-2000:] + proc.stderr[-2000:])
-            return result
-        cases = ET.parse(xml).getroot().iter("testcase")
-        failed = {}
-        passed = skipped = 0
-        for case in cases:
-            bad = case.find("failure") if case.find("failure") is not None else case.find("error")
-            if bad is not None:
-                failed[case.get("name")] = (bad.get("message") or "").splitlines()[0][:300]
-            elif case.find("skipped") is not None:
-                skipped += 1
-            else:
-                passed += 1
-        result.update(passed=passed, failed=len(failed), skipped=skipped, failures=failed)
-        return result
-
-
-def _git(*args: str) -> str:
-    try:
-        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return ""
-
-
-def provenance() -> dict:
-    import torch
-
-    cpu = ""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    packages = {}
-    for name in ("numpy", "sympy", "matplotlib"):
-        try:
-            packages[name] = __import__(name).__version__
-        except ImportError:
-            packages[name] = None
-    return {
-        "torch": torch.__version__,
-        "torch_git": torch.version.git_version,
-        "torch_cuda": torch.version.cuda,
-        "cuda_available": torch.cuda.is_available(),
-        "python": platform.python_version(),
-        "packages": packages,
-        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "commit": _git("rev-parse", "HEAD"),
-        "dirty": bool(_git("status", "--porcelain", "--", "snippets", "src", "tools")),
-        "machine": {
-            "platform": platform.platform(),
-            "cpu": cpu or platform.processor(),
-            "cpus": os.cpu_count(),
-            "ci": "GitHub Actions" if os.environ.get("GITHUB_ACTIONS") else None,
-        },
-        "reference": REFERENCE,
-    }
-
-
-def run_all(
-    out: Path | None, expect: str | None, only: list[Path] | None = None, merge: bool = False
-) -> Path:
-    import torch
-
-    from tools.snippet_runner import ForkServer
-
-    version = base_version(torch.__version__)
-    if expect and version != expect:
-        raise SystemExit(f"expected torch {expect}, but this interpreter has {torch.__version__}")
-    out = out or DATA / f"{version}.json"
-    start = time.perf_counter()
-    data = {"schema": SCHEMA, **provenance(), "snippets": {}}
-    if merge:
-        if not only or not out.exists():
-            raise SystemExit("--merge needs snippet paths and an existing result file")
-        old, new = load(out), data
-        if old["torch"] != new["torch"]:
-            raise SystemExit(f"--merge: {out} holds torch {old['torch']}, this is {new['torch']}")
-        merged = {k: new[k] for k in ("date", "commit", "dirty")}
-        merged["snippets"] = [rel(p) for p in only]
-        data = {**old, "merged": [*old.get("merged", []), merged]}
-    cuda = torch.cuda.is_available()
-    paths = only or snippet_paths()
-    server = ForkServer()
-    try:
-        for i, path in enumerate(paths, 1):
-            t0 = time.perf_counter()
-            entry = run_snippet(path, server, cuda)
-            data["snippets"][rel(path)] = entry
-            mark = classify(entry)
-            extra = f" line {entry.get('line')}: {entry.get('message', '')}" if mark == "fails" else ""
-            if entry.get("differs"):
-                extra += f" [{', '.join(entry['differs'])}]"
-            print(f"[{i:2}/{len(paths)}] torch {version} {mark:8} {rel(path)}"
-                  f" ({time.perf_counter() - t0:.1f} s){extra}", flush=True)
-    finally:
-        server.close()
-    print(f"torch {version}: helper tests ({' '.join(HELPER_TESTS)}) ...", flush=True)
-    data["helper_tests"] = run_helper_tests()
-    if merge:
-        data["merged"][-1]["seconds"] = round(time.perf_counter() - start, 1)
-    else:
-        data["seconds"] = round(time.perf_counter() - start, 1)
-    data["snippets"] = dict(sorted(data["snippets"].items()))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    counts = summarize(data)
-    print(f"torch {version}: {counts}; helper tests {data['helper_tests'].get('passed')} passed, "
-          f"{data['helper_tests'].get('failed')} failed; wrote {out} in "
-          f"{time.perf_counter() - start:.0f} s")
-    return out
-
-
-def summarize(data: dict, current: dict[str, str] | None = None) -> dict[str, int]:
-    counts = {"pass": 0, "differs": 0, "fails": 0, "skipped": 0, "stale": 0}
-    if current is not None:
-        counts["missing"] = len(set(current) - set(data["snippets"]))
-    for name, entry in data["snippets"].items():
-        if current is not None and name not in current:
-            continue  # a snippet since removed
-        if current is not None and is_stale(entry, current.get(name, "")):
-            counts["stale"] += 1
-            continue
-        counts[classify(entry)] += 1
-    return counts
-
-
-def _installed_version() -> str:
-    import torch
-
-    return base_version(torch.__version__)
-
-
-def stale_or_missing(path: Path) -> list[Path]:
-    """Snippets whose entry in ``path`` is stale or absent."""
-    if not path.exists():
-        return snippet_paths()
-    entries = load(path)["snippets"]
-    return [p for p in snippet_paths()
-            if rel(p) not in entries or is_stale(entries[rel(p)], file_hash(p))]
-
-
-def main(argv: list[str]) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tools.torch_versions")
     sub = parser.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="run every snippet under this interpreter's torch")
@@ -369,22 +50,35 @@ def main(argv: list[str]) -> int:
                    "(no paths: the stale and missing ones)")
     r.add_argument("paths", nargs="*", type=Path, help="only these snippets")
     sub.add_parser("summary", help="counts per version from data/torch-versions/")
-    args = parser.parse_args(argv)
-    if args.cmd == "run":
-        only = []
-        for p in args.paths:
-            only += sorted(p.resolve().rglob("*.py")) if p.is_dir() else [p.resolve()]
-        target = args.out or DATA / f"{_installed_version()}.json"
-        if args.merge and not target.exists():
-            print(f"--merge: no {rel(target)} yet; running every snippet")
-            args.merge = False
-        elif args.merge and not only:
-            only = stale_or_missing(target)
-            if not only:
-                print("--merge: every entry is current; nothing to run")
-                return 0
-        run_all(args.out, args.expect, only or None, merge=args.merge)
-        return 0
+    return parser
+
+
+def _installed_version() -> str:
+    import torch
+
+    return base_version(torch.__version__)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tools.torch_versions_run import run_all
+
+    only = []
+    for p in args.paths:
+        only += sorted(p.resolve().rglob("*.py")) if p.is_dir() else [p.resolve()]
+    target = args.out or DATA / f"{_installed_version()}.json"
+    if args.merge and not target.exists():
+        print(f"--merge: no {rel(target)} yet; running every snippet")
+        args.merge = False
+    elif args.merge and not only:
+        only = stale_or_missing(target)
+        if not only:
+            print("--merge: every entry is current; nothing to run")
+            return 0
+    run_all(args.out, args.expect, only or None, merge=args.merge)
+    return 0
+
+
+def summary() -> int:
     current = {rel(p): file_hash(p) for p in snippet_paths()}
     for version, data in load_all().items():
         helper = data.get("helper_tests", {})
@@ -394,6 +88,13 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    return run(args) if args.cmd == "run" else summary()
+
+
 if __name__ == "__main__":
+    from tools.repo import ROOT
+
     sys.path.insert(0, str(ROOT / "src"))
     raise SystemExit(main(sys.argv[1:]))

@@ -161,89 +161,97 @@ def autograd_graph(
         raise TypeError(f"strict must be True or False, got {type(strict).__name__} {strict!r}.")
     root_map = _check_tensors(roots, "roots")
     name_map = _check_tensors(names, "names") if names is not None else {}
+    walk = _Walk({**name_map, **root_map})
+    for name, t in root_map.items():
+        walk.add_root(name, t, strict)
+    return AutogradGraph(tuple(walk.nodes.values()), tuple(dict.fromkeys(walk.edges)))
 
-    nodes: dict[str, GraphNode] = {}
-    edges: list[tuple[str, str]] = []
-    # Keys come from id(), which is unique only while its object lives. torch may
-    # hand out a fresh Python wrapper for a node on each access to grad_fn or
-    # next_functions, and free it as soon as nobody holds it (2.5 does), so a
-    # later wrapper can reuse a freed address. Holding every object we key for
-    # the whole walk keeps the ids distinct; and while a wrapper lives, torch
-    # returns that same wrapper for its node.
-    keys: dict[int, str] = {}
-    held: list[object] = []
 
-    def key_of(obj: object, prefix: str) -> str:
-        key = keys.get(id(obj))
+class _Walk:
+    """One walk of the graph: the keys handed out, the nodes and edges found so far."""
+
+    def __init__(self, named: dict[str, torch.Tensor]) -> None:
+        self.nodes: dict[str, GraphNode] = {}
+        self.edges: list[tuple[str, str]] = []
+        # Keys come from id(), which is unique only while its object lives. torch may
+        # hand out a fresh Python wrapper for a node on each access to grad_fn or
+        # next_functions, and free it as soon as nobody holds it (2.5 does), so a
+        # later wrapper can reuse a freed address. Holding every object we key for
+        # the whole walk keeps the ids distinct; and while a wrapper lives, torch
+        # returns that same wrapper for its node.
+        self._keys: dict[int, str] = {}
+        self._held: list[object] = []
+        self._fn_names: dict[str, list[str]] = {}
+        self._leaf_names: dict[str, str] = {}
+        for name, t in named.items():
+            self.key_of(t, "t")
+            if t.grad_fn is not None:
+                self._fn_names.setdefault(self.key_of(t.grad_fn, "fn"), []).append(name)
+            elif t.requires_grad:
+                self._leaf_names[self.key_of(t, "t")] = name
+
+    def key_of(self, obj: object, prefix: str) -> str:
+        key = self._keys.get(id(obj))
         if key is None:
-            held.append(obj)
-            key = keys[id(obj)] = f"{prefix}{len(keys)}"
+            self._held.append(obj)
+            key = self._keys[id(obj)] = f"{prefix}{len(self._keys)}"
         return key
 
-    fn_names: dict[str, list[str]] = {}
-    leaf_names: dict[str, str] = {}
-    for name, t in {**name_map, **root_map}.items():
-        key_of(t, "t")
-        if t.grad_fn is not None:
-            fn_names.setdefault(key_of(t.grad_fn, "fn"), []).append(name)
-        elif t.requires_grad:
-            leaf_names[key_of(t, "t")] = name
-
-    def add(node: GraphNode) -> str:
-        nodes.setdefault(node.key, node)
+    def add(self, node: GraphNode) -> str:
+        self.nodes.setdefault(node.key, node)
         return node.key
 
-    def expand(fn) -> list | None:
-        """Add ``fn``'s node; return its inputs, or None for AccumulateGrad."""
-        key = key_of(fn, "fn")
-        cls = type(fn).__name__
-        if cls == "AccumulateGrad":
-            add(GraphNode(key, "accumulate", cls))
-            leaf = fn.variable
-            leaf_key = key_of(leaf, "t")
-            leaf_name = leaf_names.get(leaf_key, "leaf")
-            add(GraphNode(leaf_key, "tensor", leaf_name, _describe(leaf)))
-            edges.append((key, leaf_key))
-            return None
-        detail = ", ".join(f"{n}.grad_fn" for n in fn_names.get(key, []))
-        add(GraphNode(key, "backward", cls, detail))
-        return [nxt for nxt, _ in fn.next_functions if nxt is not None]
-
-    def visit(root_fn) -> None:
-        """Depth-first, parent edge before the child's subtree; no recursion,
-        so a chain of any length fits."""
-        if key_of(root_fn, "fn") in nodes:
-            return
-        inputs = expand(root_fn)
-        stack = [] if inputs is None else [(key_of(root_fn, "fn"), iter(inputs))]
-        while stack:
-            parent, pending = stack[-1]
-            for nxt in pending:
-                child = key_of(nxt, "fn")
-                edges.append((parent, child))
-                if child not in nodes:
-                    inputs = expand(nxt)
-                    if inputs is not None:
-                        stack.append((child, iter(inputs)))
-                    break
-            else:
-                stack.pop()
-
-    for name, t in root_map.items():
+    def add_root(self, name: str, t: torch.Tensor, strict: bool) -> None:
+        """The root tensor's node, then everything reachable from its ``grad_fn``."""
         if t.grad_fn is None and not t.requires_grad:
             if strict:
                 raise ValueError(
                     f"roots[{name!r}] has no grad_fn and does not require grad: "
                     "it is not part of any autograd graph."
                 )
-            add(GraphNode(key_of(t, "t"), "tensor", name, _describe(t), in_graph=False))
-            continue
-        tkey = add(GraphNode(key_of(t, "t"), "tensor", name, _describe(t)))
+            self.add(GraphNode(self.key_of(t, "t"), "tensor", name, _describe(t), in_graph=False))
+            return
+        tkey = self.add(GraphNode(self.key_of(t, "t"), "tensor", name, _describe(t)))
         fn = t.grad_fn
         if fn is not None:
-            edges.append((tkey, key_of(fn, "fn")))
-            visit(fn)
-    return AutogradGraph(tuple(nodes.values()), tuple(dict.fromkeys(edges)))
+            self.edges.append((tkey, self.key_of(fn, "fn")))
+            self.visit(fn)
+
+    def expand(self, fn) -> list | None:
+        """Add ``fn``'s node; return its inputs, or None for AccumulateGrad."""
+        key = self.key_of(fn, "fn")
+        cls = type(fn).__name__
+        if cls == "AccumulateGrad":
+            self.add(GraphNode(key, "accumulate", cls))
+            leaf = fn.variable
+            leaf_key = self.key_of(leaf, "t")
+            leaf_name = self._leaf_names.get(leaf_key, "leaf")
+            self.add(GraphNode(leaf_key, "tensor", leaf_name, _describe(leaf)))
+            self.edges.append((key, leaf_key))
+            return None
+        detail = ", ".join(f"{n}.grad_fn" for n in self._fn_names.get(key, []))
+        self.add(GraphNode(key, "backward", cls, detail))
+        return [nxt for nxt, _ in fn.next_functions if nxt is not None]
+
+    def visit(self, root_fn) -> None:
+        """Depth-first, parent edge before the child's subtree; no recursion,
+        so a chain of any length fits."""
+        if self.key_of(root_fn, "fn") in self.nodes:
+            return
+        inputs = self.expand(root_fn)
+        stack = [] if inputs is None else [(self.key_of(root_fn, "fn"), iter(inputs))]
+        while stack:
+            parent, pending = stack[-1]
+            for nxt in pending:
+                child = self.key_of(nxt, "fn")
+                self.edges.append((parent, child))
+                if child not in self.nodes:
+                    inputs = self.expand(nxt)
+                    if inputs is not None:
+                        stack.append((child, iter(inputs)))
+                    break
+            else:
+                stack.pop()
 
 
 def _layers(graph: AutogradGraph) -> list[list[str]]:
@@ -324,78 +332,107 @@ def draw_graph(
         TypeError: ``ax`` is not a matplotlib ``Axes``; ``roots`` or ``names``
             as for [`autograd_graph`][autograd_lens.autograd_graph].
     """
+    _check_draw_args(lang, max_nodes, ax)
+    graph = autograd_graph(roots, names)
+    layers = _layers(graph)
+    _check_size(graph, layers, max_nodes)
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        width = max(len(layer) for layer in layers)
+        fig, ax = plt.subplots(figsize=(max(3.2, 2.5 * width), 0.6 + 1.05 * len(layers)))
+    else:
+        fig = ax.figure
+    text = _TEXT[lang]
+    xy = _positions(layers)
+    boxes = {node.key: _draw_box(ax, node, xy[node.key], text) for node in graph.nodes}
+    for a, b in graph.edges:
+        _draw_arrow(ax, boxes[a], boxes[b])
+    _frame(ax, xy, title)
+    if legend:
+        _draw_legend(ax, graph, text)
+    return fig
+
+
+def _check_draw_args(lang: str, max_nodes: int | None, ax: object) -> None:
     if lang not in _TEXT:
         raise ValueError(f"lang must be one of {sorted(_TEXT)}, got {lang!r}.")
     if max_nodes is not None and (
         isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1
     ):
         raise TypeError(f"max_nodes must be a positive int or None, got {max_nodes!r}.")
-    import matplotlib.pyplot as plt
     from matplotlib.axes import Axes as _Axes
-    from matplotlib.patches import Patch
 
     if ax is not None and not isinstance(ax, _Axes):
         raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}.")
-    graph = autograd_graph(roots, names)
-    text = _TEXT[lang]
-    layers = _layers(graph)
-    width = max(len(layer) for layer in layers)
+
+
+def _check_size(graph: AutogradGraph, layers: list[list[str]], max_nodes: int | None) -> None:
     if max_nodes is not None and len(graph.nodes) > max_nodes:
+        width = max(len(layer) for layer in layers)
         raise ValueError(
             f"draw_graph: the graph has {len(graph.nodes)} nodes (max_nodes={max_nodes}); "
             f"drawn, it would be about {2.5 * width:,.0f} x {1.05 * len(layers):,.0f} inches "
             "and unreadable. Draw a smaller part (for example the last few operations), "
             "use autograd_graph() for the data, or pass max_nodes=None to draw it anyway."
         )
-    if ax is None:
-        fig, ax = plt.subplots(figsize=(max(3.2, 2.5 * width), 0.6 + 1.05 * len(layers)))
-    else:
-        fig = ax.figure
+
+
+def _positions(layers: list[list[str]]) -> dict[str, tuple[float, float]]:
+    """Box centres in data coordinates: one row per layer, each row centred."""
     xy: dict[str, tuple[float, float]] = {}
     for row, layer in enumerate(layers):
         for i, key in enumerate(layer):
             xy[key] = ((i - (len(layer) - 1) / 2) * 2.4, -row * 1.6)
-    boxes = {}
-    for node in graph.nodes:
-        style = _STYLE["outside" if not node.in_graph else node.kind]
-        lines = [node.label]
-        if node.detail:
-            lines.append(node.detail)
-        if not node.in_graph:
-            lines.append(text["nograph"])
-        boxes[node.key] = ax.text(
-            *xy[node.key],
-            "\n".join(lines),
-            ha="center",
-            va="center",
-            fontsize=9,
-            family="monospace" if node.kind != "tensor" else None,
-            bbox={
-                "boxstyle": "round,pad=0.4",
-                "fc": style["fc"],
-                "ec": style["ec"],
-                "ls": "--" if not node.in_graph else "-",
-            },
-            zorder=3,
-        )
-    for a, b in graph.edges:
-        # Anchor on the text artists themselves: bottom-centre of the parent to
-        # top-centre of the child, resolved at draw time, so later layout changes
-        # (suptitle, tight bbox) cannot detach the arrows from the boxes.
-        ax.annotate(
-            "",
-            xy=(0.5, 1.0),
-            xycoords=boxes[b],
-            xytext=(0.5, 0.0),
-            textcoords=boxes[a],
-            arrowprops={
-                "arrowstyle": "-|>",
-                "color": "#374151",
-                "shrinkA": 5,
-                "shrinkB": 5,
-            },
-            zorder=2,
-        )
+    return xy
+
+
+def _draw_box(ax: Axes, node: GraphNode, xy: tuple[float, float], text: dict[str, str]):
+    style = _STYLE["outside" if not node.in_graph else node.kind]
+    lines = [node.label]
+    if node.detail:
+        lines.append(node.detail)
+    if not node.in_graph:
+        lines.append(text["nograph"])
+    return ax.text(
+        *xy,
+        "\n".join(lines),
+        ha="center",
+        va="center",
+        fontsize=9,
+        family="monospace" if node.kind != "tensor" else None,
+        bbox={
+            "boxstyle": "round,pad=0.4",
+            "fc": style["fc"],
+            "ec": style["ec"],
+            "ls": "--" if not node.in_graph else "-",
+        },
+        zorder=3,
+    )
+
+
+def _draw_arrow(ax: Axes, parent, child) -> None:
+    # Anchor on the text artists themselves: bottom-centre of the parent to
+    # top-centre of the child, resolved at draw time, so later layout changes
+    # (suptitle, tight bbox) cannot detach the arrows from the boxes.
+    ax.annotate(
+        "",
+        xy=(0.5, 1.0),
+        xycoords=child,
+        xytext=(0.5, 0.0),
+        textcoords=parent,
+        arrowprops={
+            "arrowstyle": "-|>",
+            "color": "#374151",
+            "shrinkA": 5,
+            "shrinkB": 5,
+        },
+        zorder=2,
+    )
+
+
+def _frame(ax: Axes, xy: dict[str, tuple[float, float]], title: str | None) -> None:
+    """Limits around the boxes, no axes, the title."""
     xs = [p[0] for p in xy.values()]
     ys = [p[1] for p in xy.values()]
     ax.set_xlim(min(xs) - 1.4, max(xs) + 1.4)
@@ -403,18 +440,22 @@ def draw_graph(
     ax.axis("off")
     if title:
         ax.set_title(title, fontsize=11)
-    if legend:
-        kinds = [k for k in ("tensor", "backward", "accumulate") if any(n.kind == k for n in graph.nodes)]
-        handles = [Patch(fc=_STYLE[k]["fc"], ec=_STYLE[k]["ec"], label=text[k]) for k in kinds]
-        if any(n.kind != "tensor" for n in graph.nodes):
-            ax.legend(
-                handles=handles,
-                loc="upper center",
-                bbox_to_anchor=(0.5, 0.0),
-                ncol=1,
-                fontsize=8,
-                frameon=False,
-                title=text["arrow"],
-                title_fontsize=8,
-            )
-    return fig
+
+
+def _draw_legend(ax: Axes, graph: AutogradGraph, text: dict[str, str]) -> None:
+    """One entry per node kind drawn; none for a graph of lone tensors."""
+    from matplotlib.patches import Patch
+
+    kinds = [k for k in ("tensor", "backward", "accumulate") if any(n.kind == k for n in graph.nodes)]
+    handles = [Patch(fc=_STYLE[k]["fc"], ec=_STYLE[k]["ec"], label=text[k]) for k in kinds]
+    if any(n.kind != "tensor" for n in graph.nodes):
+        ax.legend(
+            handles=handles,
+            loc="upper center",
+            bbox_to_anchor=(0.5, 0.0),
+            ncol=1,
+            fontsize=8,
+            frameon=False,
+            title=text["arrow"],
+            title_fontsize=8,
+        )

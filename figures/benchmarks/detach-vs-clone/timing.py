@@ -2,8 +2,7 @@
 
 import matplotlib.pyplot as plt
 
-from benchmarks.report import provenance_line, require
-from tools.figure_text import legible
+from benchmarks.report import finish, median_and_iqr, require
 
 INPUTS = ["benchmarks/results/cpu/detach_vs_clone.json", "benchmarks/report.py", "tools/figure_text.py"]
 
@@ -44,11 +43,9 @@ def draw(lang: str):
     for op, label in LABELS.items():
         cs = [c for c in r["cases"] if c["op"] == op]
         xs = [c["numel"] for c in cs]
-        med = [c["timing"]["median"] for c in cs]
-        lo = [c["timing"]["median"] - c["timing"]["q1"] for c in cs]
-        hi = [c["timing"]["q3"] - c["timing"]["median"] for c in cs]
+        med, err = median_and_iqr(cs)
         color, marker = STYLE[op]
-        ax.errorbar(xs, med, yerr=[lo, hi], label=label, color=color, marker=marker, ms=4, capsize=2, lw=1.2)
+        ax.errorbar(xs, med, yerr=err, label=label, color=color, marker=marker, ms=4, capsize=2, lw=1.2)
     ax.scatter([1e8, 1e8], [1e-4, 0.5], marker="x", color="k", s=40, zorder=5, label=t["seed"])
     ax.set_xscale("log")
     ax.set_yscale("log")
@@ -77,7 +74,4 @@ def draw(lang: str):
     ax2.set_title(t["ratio_title"], fontsize=10.5)
     ax2.legend(fontsize=8.5)
     ax2.grid(True, alpha=0.3)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35", wrap=True)
-    legible(fig)
-    fig.tight_layout(rect=(0, 0.1, 1, 1))
-    return legible(fig)
+    return finish(fig, r, lang)

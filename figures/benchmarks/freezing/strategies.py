@@ -3,8 +3,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 
-from benchmarks.report import fmt_num, provenance_line, require
-from tools.figure_text import legible
+from benchmarks.report import finish, label_bars, median_and_iqr, require
 
 INPUTS = ["benchmarks/results/cpu/freezing.json", "benchmarks/report.py", "tools/figure_text.py"]
 
@@ -60,41 +59,17 @@ def draw(lang: str):
             edgecolor="white",
             label=t["mid"] if i == 0 else t["end"],
         )
-        for b, v in zip(bars, values):
-            a1.annotate(
-                fmt_num(v),
-                (b.get_x() + b.get_width() / 2, v),
-                ha="center",
-                va="bottom",
-                fontsize=8.5,
-                xytext=(0, 2),
-                textcoords="offset points",
-            )
+        label_bars(a1, bars, fontsize=8.5)
     a1.set_ylabel(t["saved"], fontsize=10)
     a1.set_ylim(0, max(mid + end) * 1.3)  # room for the legend above the bars
     leg = a1.legend(fontsize=9, loc="upper right", ncols=1)
     for handle in leg.legend_handles:
         handle.set_facecolor("0.6")
-    med = [cs[s]["timing"]["median"] * 1e3 for s in STRATEGIES]
-    lo = [(cs[s]["timing"]["median"] - cs[s]["timing"]["q1"]) * 1e3 for s in STRATEGIES]
-    hi = [(cs[s]["timing"]["q3"] - cs[s]["timing"]["median"]) * 1e3 for s in STRATEGIES]
-    bars = a2.bar(x, med, yerr=[lo, hi], capsize=3, color=COLORS)
-    for b, v, h in zip(bars, med, hi):
-        a2.annotate(
-            fmt_num(v),
-            (b.get_x() + b.get_width() / 2, v + h),
-            ha="center",
-            va="bottom",
-            fontsize=9,
-            xytext=(0, 2),
-            textcoords="offset points",
-        )
+    med, err = median_and_iqr([cs[s] for s in STRATEGIES], 1e3)
+    bars = a2.bar(x, med, yerr=err, capsize=3, color=COLORS)
+    label_bars(a2, bars)
     a2.set_ylabel(t["time"], fontsize=10)
     for ax in (a1, a2):
         ax.set_xticks(x, [lab[s] for s in STRATEGIES], rotation=30, ha="right", fontsize=9)
         ax.grid(True, axis="y", alpha=0.3)
-    fig.suptitle(t["title"], fontsize=11)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35", wrap=True)
-    legible(fig)
-    fig.tight_layout(rect=(0, 0.1, 1, 1))
-    return legible(fig)
+    return finish(fig, r, lang, t["title"])

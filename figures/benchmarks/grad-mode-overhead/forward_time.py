@@ -2,8 +2,7 @@
 
 import matplotlib.pyplot as plt
 
-from benchmarks.report import fmt_num, provenance_line, require
-from tools.figure_text import legible
+from benchmarks.report import finish, label_bars, median_and_iqr, require
 
 INPUTS = ["benchmarks/results/cpu/grad_mode_overhead.json", "benchmarks/report.py", "tools/figure_text.py"]
 
@@ -36,26 +35,11 @@ def draw(lang: str):
     fig, axes = plt.subplots(1, 2, figsize=(7.0, 5.0))
     for ax, model in zip(axes, ("mlp", "cnn")):
         cs = {c["mode"]: c for c in r["cases"] if c["model"] == model}
-        med = [cs[m]["timing"]["median"] * 1e3 for m in MODES]
-        lo = [(cs[m]["timing"]["median"] - cs[m]["timing"]["q1"]) * 1e3 for m in MODES]
-        hi = [(cs[m]["timing"]["q3"] - cs[m]["timing"]["median"]) * 1e3 for m in MODES]
-        bars = ax.bar(range(len(MODES)), med, yerr=[lo, hi], capsize=3, color=["C3", "C1", "C0", "C2"])
-        for b, v, h in zip(bars, med, hi):
-            ax.annotate(
-                fmt_num(v),
-                (b.get_x() + b.get_width() / 2, v + h),
-                ha="center",
-                va="bottom",
-                fontsize=9,
-                xytext=(0, 2),
-                textcoords="offset points",
-            )
+        med, err = median_and_iqr([cs[m] for m in MODES], 1e3)
+        bars = ax.bar(range(len(MODES)), med, yerr=err, capsize=3, color=["C3", "C1", "C0", "C2"])
+        label_bars(ax, bars)
         ax.set_xticks(range(len(MODES)), [LABELS[m] for m in MODES], rotation=20, ha="right", fontsize=9)
         ax.set_title(t[model], fontsize=10)
         ax.set_ylabel(t["y"])
         ax.grid(True, axis="y", alpha=0.3)
-    fig.suptitle(t["title"], fontsize=11)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35", wrap=True)
-    legible(fig)
-    fig.tight_layout(rect=(0, 0.1, 1, 1))
-    return legible(fig)
+    return finish(fig, r, lang, t["title"])

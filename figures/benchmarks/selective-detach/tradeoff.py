@@ -3,8 +3,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 
-from benchmarks.report import fmt_num, provenance_line, require
-from tools.figure_text import legible
+from benchmarks.report import finish, label_bars, median_and_iqr, require
 
 INPUTS = ["benchmarks/results/cpu/selective_detach.json", "benchmarks/report.py", "tools/figure_text.py"]
 
@@ -32,14 +31,10 @@ def draw(lang: str):
     a1, a2 = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1])
     a3 = fig.add_subplot(grid[1, :])
     saved = [cs[v]["saved"]["live_nbytes_at_backward"] / 1e6 for v in VARIANTS]
-    med = [cs[v]["timing"]["median"] * 1e3 for v in VARIANTS]
-    lo = [(cs[v]["timing"]["median"] - cs[v]["timing"]["q1"]) * 1e3 for v in VARIANTS]
-    hi = [(cs[v]["timing"]["q3"] - cs[v]["timing"]["median"]) * 1e3 for v in VARIANTS]
-    for ax, values, err, ylabel in ((a1, saved, None, t["saved"]), (a2, med, [lo, hi], t["time"])):
+    med, iqr = median_and_iqr([cs[v] for v in VARIANTS], 1e3)
+    for ax, values, err, ylabel in ((a1, saved, None, t["saved"]), (a2, med, iqr, t["time"])):
         bars = ax.bar(range(3), values, yerr=err, capsize=3, color=COLORS)
-        for b, v, h in zip(bars, values, err[1] if err else [0] * len(values)):
-            ax.annotate(fmt_num(v), (b.get_x() + b.get_width() / 2, v + h), ha="center", va="bottom",
-                        fontsize=9, xytext=(0, 2), textcoords="offset points")
+        label_bars(ax, bars)
         ax.set_xticks(range(3), [lab[v] for v in VARIANTS], fontsize=9, rotation=15)
         ax.set_title(ylabel, fontsize=10)
         ax.grid(True, axis="y", alpha=0.3)
@@ -48,16 +43,10 @@ def draw(lang: str):
     for i, v in enumerate(("selective_detach", "checkpoint")):
         vals = [cs[v]["grad_relative_error_vs_full"][g] for g in groups]
         bars = a3.bar(x + (i - 0.5) * 0.38, vals, width=0.38, color=COLORS[i + 1], label=lab[v])
-        for b, val in zip(bars, vals):
-            a3.annotate(f"{val:.2g}", (b.get_x() + b.get_width() / 2, val), ha="center", va="bottom",
-                        fontsize=8.5, xytext=(0, 2), textcoords="offset points")
+        label_bars(a3, bars, fontsize=8.5, fmt="{:.2g}".format)
     a3.set_xticks(x, groups, fontsize=9)
     a3.set_ylim(0, 1.15)
     a3.set_title(t["err"], fontsize=10)
     a3.legend(fontsize=9)
     a3.grid(True, axis="y", alpha=0.3)
-    fig.suptitle(t["title"], fontsize=11)
-    fig.text(0.01, 0.01, provenance_line(r, lang), fontsize=8.5, color="0.35", wrap=True)
-    legible(fig)
-    fig.tight_layout(rect=(0, 0.1, 1, 1))
-    return legible(fig)
+    return finish(fig, r, lang, t["title"])

@@ -1,16 +1,16 @@
 """Bytes autograd holds when backward() starts, against the chunk length of truncated
-BPTT. Measured with SavedTensorLedger on the RNN of snippets/scenarios/truncated-bptt/tbptt.py."""
+BPTT: the training loop of snippets/scenarios/truncated-bptt/tbptt.py (its ``setup``
+section, SavedTensorLedger inside), run for more chunk lengths than the page shows."""
 
 import matplotlib.pyplot as plt
-import torch
-from torch import nn
 
-from autograd_lens import SavedTensorLedger
 from tools.figure_text import legible
+from tools.snippet_code import run_sections
 
-INPUTS = ["tools/figure_text.py"]
+INPUTS = ["snippets/scenarios/truncated-bptt/tbptt.py", "tools/figure_text.py", "tools/snippet_code.py"]
+SNIPPET = INPUTS[0]  # the snippet whose code measures
 
-T, B, H = 120, 4, 32
+T = 120  # the snippet's sequence length (measure() checks it)
 CHUNKS = [1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 24, 30, 40, 60, 120]
 TEXT = {
     "en": {
@@ -29,23 +29,10 @@ TEXT = {
 
 
 def measure() -> dict[int, int]:
-    torch.manual_seed(0)
-    rnn = nn.RNN(input_size=8, hidden_size=H, batch_first=True)
-    readout = nn.Linear(H, 1)
-    xs, ys = torch.randn(B, T, 8), torch.randn(B, T, 1)
-    held = {}
-    for k in CHUNKS:
-        h = torch.zeros(1, B, H)
-        most = 0
-        for start in range(0, T, k):
-            h = h.detach()
-            with SavedTensorLedger() as ledger:
-                out, h = rnn(xs[:, start:start + k], h)
-                loss = nn.functional.mse_loss(readout(out), ys[:, start:start + k])
-            most = max(most, ledger.live_nbytes)
-            loss.backward()
-        held[k] = most
-    return held
+    """Bytes held at backward() per chunk length, by the snippet's own training loop."""
+    snippet = run_sections(SNIPPET, "setup")
+    assert snippet["T"] == T, f"{SNIPPET} has T = {snippet['T']}: update T here"
+    return {k: snippet["train_chunks"](k) for k in CHUNKS}
 
 
 def draw(lang: str):
