@@ -9,7 +9,7 @@ ADDR   ?= 127.0.0.1:8000
 JOBS   ?= 2
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build lint test test-fast test-versions test-notebooks outputs figures bench bench-gpu test-gpu lint-workflows lock clean
+.PHONY: setup serve build lint test test-fast test-versions test-notebooks screenshots outputs figures bench bench-gpu test-gpu lint-workflows lock clean
 
 setup: $(STAMP)
 
@@ -34,6 +34,9 @@ test: setup lint  ## lint, then the whole test suite (browser tests need Chromiu
 
 test-fast: setup lint  ## lint, then everything but the build and the browser
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup -m "not browser" --deselect tests/test_build.py
+
+screenshots: setup  ## first screens of the key pages, 1280 and 390 px, both languages -> test-artifacts/screenshots/
+	SCREENSHOTS=1 $(PY) -m pytest -n $(JOBS) tests/test_browser.py -k test_reader_screenshots
 
 test-versions: setup  ## every snippet under other torch releases -> data/torch-versions/ (nox; ~6 GB and ~10 min install per release)
 	$(VENV)/bin/nox $(NOXFLAGS) $(if $(TORCH),-s $(addprefix torch-,$(TORCH)),-t versions) -- $(if $(DROP),--drop) $(ARGS)

@@ -60,6 +60,10 @@ def tiny_results(tmp_path_factory) -> Path:
     return out
 
 
+TINY = pytest.mark.xdist_group("benchmarks-tiny")  # one worker: the tiny run happens once
+
+
+@TINY
 @pytest.mark.parametrize("name", list(BENCHMARKS))
 def test_tiny_run_writes_a_valid_result(tiny_results, name):
     path = tiny_results / "cpu" / f"{name}.json"
@@ -67,6 +71,7 @@ def test_tiny_run_writes_a_valid_result(tiny_results, name):
     check_result(json.loads(path.read_text()), name, "cpu")
 
 
+@TINY
 def test_tiny_results_hold_the_deterministic_facts(tiny_results):
     def load(name):
         return json.loads((tiny_results / "cpu" / f"{name}.json").read_text())

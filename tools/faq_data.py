@@ -330,7 +330,8 @@ def _read(path: Path) -> dict:
     import yaml
 
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: ~10x faster
+        data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=loader)
     except (OSError, yaml.YAMLError) as err:
         raise FaqError(f"data/questions.yml cannot be read: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("questions"), list):

@@ -132,7 +132,8 @@ def on_page_content(html_text: str, page, config, files) -> str:
 
 @event_priority(-150)  # after mkdocs-static-i18n has written its tags
 def on_post_page(output: str, page, config) -> str:
-    output = _ALTERNATE.sub("", output)
+    head, end, body = output.partition("</head>")  # the tags are in <head>: scan only that
+    output = _ALTERNATE.sub("", head) + end + body
     if _is_en(page):
         # Material loads search/search_index.json relative to "base": send the
         # English pages to the English index.

@@ -16,26 +16,15 @@ import argparse
 import sys
 from pathlib import Path
 
-# FAILED ... version_key: the data API under its old name, for tools/version_notes.py
-# until it imports tools.torch_versions_data itself.
 from tools.torch_versions_data import (
     DATA,
-    FAILED,  # noqa: F401
-    REFERENCE,  # noqa: F401
-    SCHEMA,  # noqa: F401
-    STATUSES,  # noqa: F401
     base_version,
-    classify,  # noqa: F401
     file_hash,
-    is_stale,  # noqa: F401
-    load,  # noqa: F401
     load_all,
     rel,
-    sections,  # noqa: F401
     snippet_paths,
     stale_or_missing,
     summarize,
-    version_key,  # noqa: F401
 )
 
 

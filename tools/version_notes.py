@@ -29,7 +29,7 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:  # hooks are loaded by path, not as a package
     sys.path.insert(0, str(_ROOT))
 
-from tools import torch_versions as tv  # noqa: E402
+from tools import torch_versions_data as tv  # noqa: E402
 from tools.repo import SNIPPETS  # noqa: E402
 
 INCLUDE = re.compile(
