@@ -51,7 +51,7 @@ def check_result(result: dict, name: str, device: str) -> None:
         assert min(raw) <= timing["median"] <= max(raw)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # module scope reruns it when the worker switches modules
 def tiny_results(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("bench")
     proc = _run("run", "--device", "cpu", "--size", "tiny", "--results-dir", str(out))
