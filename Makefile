@@ -28,6 +28,7 @@ build: setup  ## strict build into site/
 
 lint: setup  ## ruff over tools/ src/ tests/ benchmarks/ figures/ snippets/ (config: pyproject.toml)
 	$(VENV)/bin/ruff check
+	$(VENV)/bin/ruff format --check
 
 test: setup lint  ## lint, then the whole test suite (browser tests need Chromium: CHROMIUM, default /usr/bin/chromium)
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup

@@ -86,7 +86,13 @@ def _make_session(torch: str):
         env = {"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PYTHONDONTWRITEBYTECODE": "1"}
         try:
             session.run(
-                "python", "-m", "tools.torch_versions", "run", "--expect", torch, *args,
+                "python",
+                "-m",
+                "tools.torch_versions",
+                "run",
+                "--expect",
+                torch,
+                *args,
                 env=env,
             )
         finally:

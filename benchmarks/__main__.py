@@ -38,8 +38,10 @@ class Progress:
 
     def __call__(self, what: str) -> None:
         now = time.perf_counter()
-        line = (f"[{self.index}/{self.total}] {self.name}: {what}"
-                f"  ({now - self.bench_start:5.1f} s; total {now - self.start:5.1f} s)")
+        line = (
+            f"[{self.index}/{self.total}] {self.name}: {what}"
+            f"  ({now - self.bench_start:5.1f} s; total {now - self.start:5.1f} s)"
+        )
         if self.tty:
             sys.stderr.write("\r\033[K" + line)
         else:
@@ -52,27 +54,74 @@ class Progress:
             sys.stderr.write("\n")
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="run benchmarks and write results")
     run.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
-    run.add_argument("--size", choices=SIZES, default="full",
-                     help="tiny: seconds, for tests; full: the published sizes (default)")
-    run.add_argument("--only", action="append", choices=sorted(BENCHMARKS), metavar="NAME",
-                     help=f"run only this benchmark (repeatable): {', '.join(BENCHMARKS)}")
-    run.add_argument("--results-dir", type=Path, default=RESULTS,
-                     help="where <device>/<name>.json go (default: benchmarks/results)")
-    run.add_argument("--threads", type=int, default=None,
-                     help="torch.set_num_threads(N) before running (default: torch's choice)")
+    run.add_argument(
+        "--size",
+        choices=SIZES,
+        default="full",
+        help="tiny: seconds, for tests; full: the published sizes (default)",
+    )
+    run.add_argument(
+        "--only",
+        action="append",
+        choices=sorted(BENCHMARKS),
+        metavar="NAME",
+        help=f"run only this benchmark (repeatable): {', '.join(BENCHMARKS)}",
+    )
+    run.add_argument(
+        "--results-dir",
+        type=Path,
+        default=RESULTS,
+        help="where <device>/<name>.json go (default: benchmarks/results)",
+    )
+    run.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="torch.set_num_threads(N) before running (default: torch's choice)",
+    )
     sub.add_parser("list", help="list the benchmarks")
-    args = parser.parse_args(argv)
+    return parser
 
+
+def _run_one(name: str, args: argparse.Namespace, device: torch.device, progress: Progress) -> None:
+    """Run one benchmark and write its result, with the machine and load it ran under."""
+    module = BENCHMARKS[name]
+    progress.begin(name)
+    ctx = Context(device=device, size=args.size, progress=progress)
+    load_start = load_average()
+    prov = provenance(device)
+    start = time.perf_counter()
+    body = module.run(ctx)
+    prov["duration_s"] = round(time.perf_counter() - start, 2)
+    prov["load_average"] = {
+        "start": load_start,
+        "end": load_average(),
+        "note": "os.getloadavg(): 1, 5, 15 minute averages",
+    }
+    result = {
+        "schema": SCHEMA,
+        "benchmark": name,
+        "title": module.TITLE,
+        "device": args.device,
+        "size": args.size,
+        "provenance": prov,
+        **body,
+    }
+    progress.done(write_result(result, args.results_dir / args.device))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
     if args.command == "list":
         for name, module in BENCHMARKS.items():
             print(f"{name}: {module.TITLE}")
         return 0
-
     if args.device == "cuda" and not torch.cuda.is_available():
         print(f"error: {NO_CUDA}", file=sys.stderr)
         return 2
@@ -80,24 +129,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.threads < 1:
             parser.error("--threads must be at least 1")
         torch.set_num_threads(args.threads)
-    device = torch.device(args.device)
     names = args.only or list(BENCHMARKS)
     progress = Progress(len(names))
     for name in names:
-        module = BENCHMARKS[name]
-        progress.begin(name)
-        ctx = Context(device=device, size=args.size, progress=progress)
-        load_start = load_average()
-        prov = provenance(device)
-        start = time.perf_counter()
-        body = module.run(ctx)
-        prov["duration_s"] = round(time.perf_counter() - start, 2)
-        prov["load_average"] = {"start": load_start, "end": load_average(),
-                                "note": "os.getloadavg(): 1, 5, 15 minute averages"}
-        result = {"schema": SCHEMA, "benchmark": name, "title": module.TITLE, "device": args.device,
-                  "size": args.size, "provenance": prov, **body}
-        path = write_result(result, args.results_dir / args.device)
-        progress.done(path)
+        _run_one(name, args, torch.device(args.device), progress)
     return 0
 
 

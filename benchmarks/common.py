@@ -69,8 +69,14 @@ def budget(ctx: Context, seconds: float, min_blocks: int) -> dict:
     return {"budget_s": seconds, "min_blocks": min_blocks}
 
 
-def time_many(fns: dict[str, Callable[[], object]], ctx: Context, *, budget_s: float,
-              min_blocks: int = 7, max_blocks: int = 50) -> dict[str, dict]:
+def time_many(
+    fns: dict[str, Callable[[], object]],
+    ctx: Context,
+    *,
+    budget_s: float,
+    min_blocks: int = 7,
+    max_blocks: int = 50,
+) -> dict[str, dict]:
     """Time several callables with ``torch.utils.benchmark.Timer``, interleaved block by block.
 
     Each callable gets a block size (calls per block) such that ``min_blocks`` of its blocks
@@ -108,8 +114,10 @@ def cuda_peak(step: Callable[[], object], ctx: Context) -> dict:
     base = torch.cuda.memory_allocated(ctx.device)
     step()
     ctx.sync()
-    return {"cuda_max_allocated_bytes": torch.cuda.max_memory_allocated(ctx.device),
-            "cuda_peak_above_start_bytes": torch.cuda.max_memory_allocated(ctx.device) - base}
+    return {
+        "cuda_max_allocated_bytes": torch.cuda.max_memory_allocated(ctx.device),
+        "cuda_peak_above_start_bytes": torch.cuda.max_memory_allocated(ctx.device) - base,
+    }
 
 
 def _cpu_model() -> str:
@@ -135,16 +143,20 @@ def _ram_bytes() -> int | None:
 def _git() -> dict:
     def run(*args: str) -> str | None:
         try:
-            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
-                                  timeout=10, check=True).stdout.strip()
+            return subprocess.run(
+                ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
+            ).stdout.strip()
         except (OSError, subprocess.SubprocessError):
             return None
 
     commit = run("rev-parse", "HEAD")
     status = run("status", "--porcelain", "--untracked-files=no")
     code = run("status", "--porcelain", "--", "benchmarks/*.py", "src/")  # the code that measured
-    return {"commit": commit, "dirty": bool(status) if status is not None else None,
-            "benchmark_code_dirty": bool(code) if code is not None else None}
+    return {
+        "commit": commit,
+        "dirty": bool(status) if status is not None else None,
+        "benchmark_code_dirty": bool(code) if code is not None else None,
+    }
 
 
 def load_average() -> list[float] | None:
@@ -158,9 +170,13 @@ def provenance(device: torch.device) -> dict:
     dev: dict = {"type": device.type}
     if device.type == "cuda":
         props = torch.cuda.get_device_properties(device)
-        dev.update(name=props.name, total_memory_bytes=props.total_memory,
-                   capability=f"{props.major}.{props.minor}", cuda_runtime=torch.version.cuda,
-                   driver=_nvidia_driver())
+        dev.update(
+            name=props.name,
+            total_memory_bytes=props.total_memory,
+            capability=f"{props.major}.{props.minor}",
+            cuda_runtime=torch.version.cuda,
+            driver=_nvidia_driver(),
+        )
     else:
         dev.update(name=_cpu_model())
     return {
@@ -182,8 +198,13 @@ def provenance(device: torch.device) -> dict:
 
 def _nvidia_driver() -> str | None:
     try:
-        return subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
-                              capture_output=True, text=True, timeout=20, check=True).stdout.strip()
+        return subprocess.run(
+            ["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
 
@@ -194,4 +215,3 @@ def write_result(result: dict, out_dir: Path) -> Path:
     path = out_dir / f"{result['benchmark']}.json"
     path.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
-

@@ -62,12 +62,20 @@ def run(ctx: Context) -> dict:
         nbytes = x.numel() * x.element_size()
         seconds = LARGE_BUDGET_S if n >= LARGE_NUMEL else BUDGET_S
         ctx.progress(f"n=1e{len(str(n)) - 1} ({nbytes / 1e6:g} MB): {', '.join(OPS)}")
-        timings = time_many({name: (lambda op=op, x=x, dst=dst: op(x, dst)) for name, op in OPS.items()}, ctx,
-                            **budget(ctx, seconds, MIN_BLOCKS))
+        timings = time_many(
+            {name: (lambda op=op, x=x, dst=dst: op(x, dst)) for name, op in OPS.items()},
+            ctx,
+            **budget(ctx, seconds, MIN_BLOCKS),
+        )
         for name, op in OPS.items():
             timing = timings[name]
-            case = {"op": name, "numel": n, "nbytes": nbytes, "timing": timing,
-                    "memory": _memory(op, x, dst, ctx)}
+            case = {
+                "op": name,
+                "numel": n,
+                "nbytes": nbytes,
+                "timing": timing,
+                "memory": _memory(op, x, dst, ctx),
+            }
             if name in ("clone", "detach_clone", "copy_", "empty_copy_"):
                 # a copy reads n bytes and writes n bytes
                 case["bandwidth_bytes_per_s"] = 2 * nbytes / timing["median"]
@@ -77,13 +85,15 @@ def run(ctx: Context) -> dict:
     for n in sizes:
         by = {c["op"]: c for c in cases if c["numel"] == n}
         copy_bw = by["copy_"]["bandwidth_bytes_per_s"]
-        derived.append({
-            "numel": n,
-            "clone_over_copy_bandwidth": by["clone"]["bandwidth_bytes_per_s"] / copy_bw,
-            "detach_clone_over_copy_bandwidth": by["detach_clone"]["bandwidth_bytes_per_s"] / copy_bw,
-            "empty_copy_over_copy_bandwidth": by["empty_copy_"]["bandwidth_bytes_per_s"] / copy_bw,
-            "clone_over_detach_time": by["clone"]["timing"]["median"] / by["detach"]["timing"]["median"],
-        })
+        derived.append(
+            {
+                "numel": n,
+                "clone_over_copy_bandwidth": by["clone"]["bandwidth_bytes_per_s"] / copy_bw,
+                "detach_clone_over_copy_bandwidth": by["detach_clone"]["bandwidth_bytes_per_s"] / copy_bw,
+                "empty_copy_over_copy_bandwidth": by["empty_copy_"]["bandwidth_bytes_per_s"] / copy_bw,
+                "clone_over_detach_time": by["clone"]["timing"]["median"] / by["detach"]["timing"]["median"],
+            }
+        )
     return {
         "params": {
             "dtype": "float32",

@@ -26,10 +26,16 @@ class Net(nn.Module):
         super().__init__()
         w = width
         self.backbone = nn.Sequential(
-            nn.Conv2d(3, w, 3, padding=1), nn.ReLU(),
-            nn.Conv2d(w, w, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
-            nn.Conv2d(w, 2 * w, 3, padding=1), nn.ReLU(),
-            nn.Conv2d(2 * w, 2 * w, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+            nn.Conv2d(3, w, 3, padding=1),
+            nn.ReLU(),
+            nn.Conv2d(w, w, 3, padding=1),
+            nn.ReLU(),
+            nn.MaxPool2d(2),
+            nn.Conv2d(w, 2 * w, 3, padding=1),
+            nn.ReLU(),
+            nn.Conv2d(2 * w, 2 * w, 3, padding=1),
+            nn.ReLU(),
+            nn.MaxPool2d(2),
             nn.Flatten(),
         )
         self.head = nn.Sequential(nn.LazyLinear(128), nn.ReLU(), nn.Linear(128, 10))
@@ -86,11 +92,16 @@ def _saved(strategy: str, ctx: Context) -> tuple[dict, dict[str, torch.Tensor]]:
     hook.remove()
     loss.backward()
     grads = {n: p.grad.detach().clone() for n, p in net.head.named_parameters()}
-    return ({"count": ledger.count, "nbytes": ledger.nbytes,
-             "activation_nbytes": ledger.activation_nbytes,
-             "live_nbytes_at_backward": live_before_backward,
-             "live_nbytes_after_backbone": after_backbone[0]},
-            {k: v.cpu() for k, v in grads.items()})
+    return (
+        {
+            "count": ledger.count,
+            "nbytes": ledger.nbytes,
+            "activation_nbytes": ledger.activation_nbytes,
+            "live_nbytes_at_backward": live_before_backward,
+            "live_nbytes_after_backbone": after_backbone[0],
+        },
+        {k: v.cpu() for k, v in grads.items()},
+    )
 
 
 def run(ctx: Context) -> dict:
@@ -101,8 +112,11 @@ def run(ctx: Context) -> dict:
         ctx.progress(f"{strategy}: saved tensors")
         saved, head_grads[strategy] = _saved(strategy, ctx)
         net, x, y, step = make(strategy, ctx)
-        case = {"strategy": strategy, "saved": saved,
-                "trainable_parameters": sum(p.numel() for p in net.parameters() if p.requires_grad)}
+        case = {
+            "strategy": strategy,
+            "saved": saved,
+            "trainable_parameters": sum(p.numel() for p in net.parameters() if p.requires_grad),
+        }
         if ctx.cuda:
             case["memory"] = cuda_peak(step, ctx)
         steps[strategy] = step
@@ -115,19 +129,20 @@ def run(ctx: Context) -> dict:
     for case in cases:
         g = head_grads[case["strategy"]]
         case["head_grad_max_abs_diff_vs_requires_grad_false"] = max(
-            (g[k] - ref[k]).abs().max().item() for k in ref)
+            (g[k] - ref[k]).abs().max().item() for k in ref
+        )
     by = {c["strategy"]: c for c in cases}
     derived = {
-        "requires_grad_false_over_full_saved_bytes":
-            by["requires_grad_false"]["saved"]["live_nbytes_at_backward"]
-            / by["full"]["saved"]["live_nbytes_at_backward"],
-        "requires_grad_false_over_full_time":
-            by["requires_grad_false"]["timing"]["median"] / by["full"]["timing"]["median"],
-        "detach_over_requires_grad_false_time":
-            by["detach"]["timing"]["median"] / by["requires_grad_false"]["timing"]["median"],
-        "detach_over_requires_grad_false_saved_bytes":
-            by["detach"]["saved"]["live_nbytes_at_backward"]
-            / by["requires_grad_false"]["saved"]["live_nbytes_at_backward"],
+        "requires_grad_false_over_full_saved_bytes": by["requires_grad_false"]["saved"][
+            "live_nbytes_at_backward"
+        ]
+        / by["full"]["saved"]["live_nbytes_at_backward"],
+        "requires_grad_false_over_full_time": by["requires_grad_false"]["timing"]["median"]
+        / by["full"]["timing"]["median"],
+        "detach_over_requires_grad_false_time": by["detach"]["timing"]["median"]
+        / by["requires_grad_false"]["timing"]["median"],
+        "detach_over_requires_grad_false_saved_bytes": by["detach"]["saved"]["live_nbytes_at_backward"]
+        / by["requires_grad_false"]["saved"]["live_nbytes_at_backward"],
     }
     width, batch, side = _dims(ctx)
     return {

@@ -24,15 +24,23 @@ def build(kind: str, tiny: bool) -> tuple[nn.Module, torch.Tensor]:
     torch.manual_seed(0)
     if kind == "mlp":
         width, batch = (64, 4) if tiny else (1024, 64)
-        model = nn.Sequential(nn.Linear(width // 2, width), nn.ReLU(), nn.Linear(width, width),
-                              nn.ReLU(), nn.Linear(width, 10))
+        model = nn.Sequential(
+            nn.Linear(width // 2, width), nn.ReLU(), nn.Linear(width, width), nn.ReLU(), nn.Linear(width, 10)
+        )
         x = torch.randn(batch, width // 2, generator=g)
     else:
         side, batch = (16, 2) if tiny else (64, 16)
-        model = nn.Sequential(nn.Conv2d(3, 32, 3, padding=1), nn.ReLU(),
-                              nn.Conv2d(32, 64, 3, stride=2, padding=1), nn.ReLU(),
-                              nn.Conv2d(64, 64, 3, stride=2, padding=1), nn.ReLU(),
-                              nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(64, 10))
+        model = nn.Sequential(
+            nn.Conv2d(3, 32, 3, padding=1),
+            nn.ReLU(),
+            nn.Conv2d(32, 64, 3, stride=2, padding=1),
+            nn.ReLU(),
+            nn.Conv2d(64, 64, 3, stride=2, padding=1),
+            nn.ReLU(),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
+            nn.Linear(64, 10),
+        )
         x = torch.randn(batch, 3, side, side, generator=g)
     return model, x
 
@@ -66,19 +74,35 @@ def run(ctx: Context) -> dict:
         for mode, forward in forwards.items():
             with SavedTensorLedger() as ledger:
                 out = forward()
-            case = {"model": kind, "mode": mode, "timing": timings[mode],
-                    "saved": {"count": ledger.count, "nbytes": ledger.nbytes,
-                              "activation_nbytes": ledger.activation_nbytes},
-                    "output_requires_grad": out.requires_grad,
-                    "output_is_inference": out.is_inference()}
+            case = {
+                "model": kind,
+                "mode": mode,
+                "timing": timings[mode],
+                "saved": {
+                    "count": ledger.count,
+                    "nbytes": ledger.nbytes,
+                    "activation_nbytes": ledger.activation_nbytes,
+                },
+                "output_requires_grad": out.requires_grad,
+                "output_is_inference": out.is_inference(),
+            }
             del out
             cases.append(case)
     derived = []
     for kind in ("mlp", "cnn"):
         by = {c["mode"]: c["timing"]["median"] for c in cases if c["model"] == kind}
         derived.append({"model": kind, **{f"{m}_over_grad": by[m] / by["grad"] for m in by}})
-    return {"params": {"models": shapes, "dtype": "float32",
-                       "modes": {"grad": "out = model(x)", "grad_detach": "out = model(x).detach()",
-                                 "no_grad": "with torch.no_grad(): out = model(x)",
-                                 "inference_mode": "with torch.inference_mode(): out = model(x)"}},
-            "cases": cases, "derived": derived}
+    return {
+        "params": {
+            "models": shapes,
+            "dtype": "float32",
+            "modes": {
+                "grad": "out = model(x)",
+                "grad_detach": "out = model(x).detach()",
+                "no_grad": "with torch.no_grad(): out = model(x)",
+                "inference_mode": "with torch.inference_mode(): out = model(x)",
+            },
+        },
+        "cases": cases,
+        "derived": derived,
+    }

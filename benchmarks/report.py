@@ -41,10 +41,14 @@ def provenance_line(result: dict, lang: str) -> str:
     commit = (p["git"]["commit"] or "?")[:7] + (" + changes" if changed else "")
     load = p["load_average"]["start"][0] if p["load_average"]["start"] else "?"
     if lang == "zh":
-        return (f"测量环境：{where}；torch {p['torch']}（{p['torch_num_threads']} 线程）；"
-                f"{p['date_utc'][:10]}；commit {commit}；开始时负载 {load}")
-    return (f"Measured on {where}; torch {p['torch']} ({p['torch_num_threads']} threads); "
-            f"{p['date_utc'][:10]}; commit {commit}; load average {load} at start")
+        return (
+            f"测量环境：{where}；torch {p['torch']}（{p['torch_num_threads']} 线程）；"
+            f"{p['date_utc'][:10]}；commit {commit}；开始时负载 {load}"
+        )
+    return (
+        f"Measured on {where}; torch {p['torch']} ({p['torch_num_threads']} threads); "
+        f"{p['date_utc'][:10]}; commit {commit}; load average {load} at start"
+    )
 
 
 def fmt_time(seconds: float) -> str:

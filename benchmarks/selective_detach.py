@@ -28,8 +28,9 @@ def dims(tiny: bool) -> dict:
 class Model(nn.Module):
     def __init__(self, d: dict) -> None:
         super().__init__()
-        layer = nn.TransformerEncoderLayer(d["d_model"], d["nhead"], d["dim_feedforward"],
-                                           dropout=0.0, batch_first=True)
+        layer = nn.TransformerEncoderLayer(
+            d["d_model"], d["nhead"], d["dim_feedforward"], dropout=0.0, batch_first=True
+        )
         self.encoder = nn.TransformerEncoder(layer, d["num_layers"], enable_nested_tensor=False)
         self.head = nn.Linear(d["d_model"], 1)
         self.cut = d["num_layers"] // 2  # selective detach: cut the graph after this many layers
@@ -66,8 +67,10 @@ def make(ctx: Context):
 
 
 def _grads(model: Model) -> dict[str, torch.Tensor]:
-    return {n: (p.grad.detach().clone() if p.grad is not None else torch.zeros_like(p)).cpu()
-            for n, p in model.named_parameters()}
+    return {
+        n: (p.grad.detach().clone() if p.grad is not None else torch.zeros_like(p)).cpu()
+        for n, p in model.named_parameters()
+    }
 
 
 def _relative_errors(
@@ -94,9 +97,13 @@ def run(ctx: Context) -> dict:
         with SavedTensorLedger() as ledger:
             loss = model(x, variant)
             live = ledger.live_nbytes  # held by the graph when backward starts
-        saved = {"count": ledger.count, "live_nbytes_at_backward": live, "nbytes": ledger.nbytes,
-                 "activation_nbytes": ledger.activation_nbytes,
-                 "checkpoint_kept_input_nbytes": sum(model.kept)}
+        saved = {
+            "count": ledger.count,
+            "live_nbytes_at_backward": live,
+            "nbytes": ledger.nbytes,
+            "activation_nbytes": ledger.activation_nbytes,
+            "checkpoint_kept_input_nbytes": sum(model.kept),
+        }
         loss.backward()
         grads[variant] = _grads(model)
         case = {"variant": variant, "loss": loss.item(), "saved": saved}
@@ -117,9 +124,7 @@ def run(ctx: Context) -> dict:
         case["timing"] = timings[case["variant"]]
     parts = groups(model)
     for case in cases:
-        case["grad_relative_error_vs_full"] = _relative_errors(
-            grads[case["variant"]], grads["full"], parts
-        )
+        case["grad_relative_error_vs_full"] = _relative_errors(grads[case["variant"]], grads["full"], parts)
     by = {c["variant"]: c for c in cases}
     derived = {
         f"{v}_{k}": by[v][src][k2] / by["full"][src][k2]

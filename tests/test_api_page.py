@@ -30,9 +30,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 BLOCK = re.compile(r"^::: (?P<id>\S+)[ \t]*\n(?P<options>(?:[ \t]+\S.*\n|[ \t]*\n)*)", re.M)
 # Section titles of the Chinese text, as mkdocstrings' zh labels have them.
 SECTIONS = {"parameters": "参数", "attributes": "属性", "returns": "返回", "raises": "引发"}
-SECTION_TITLE = re.compile(
-    r"^\*\*(?P<title>" + "|".join(SECTIONS.values()) + r")：\*\*[ \t]*$", re.M
-)
+SECTION_TITLE = re.compile(r"^\*\*(?P<title>" + "|".join(SECTIONS.values()) + r")：\*\*[ \t]*$", re.M)
 ROW = re.compile(r"^\|\s*`(?P<name>[^`]+)`\s*\|(?P<text>.*)\|\s*$", re.M)
 # Docstring sections whose prose is English: a zh block must switch each one off.
 OPTION_FOR_KIND = {
@@ -77,7 +75,7 @@ def blocks(md: str) -> list[Block]:
     for i, m in enumerate(found):
         end = found[i + 1].start() if i + 1 < len(found) else len(md)
         opts = yaml.safe_load(textwrap.dedent(m["options"])) or {}
-        out.append(Block(m["id"], opts.get("options") or {}, md[m.end():end]))
+        out.append(Block(m["id"], opts.get("options") or {}, md[m.end() : end]))
     return out
 
 
@@ -112,7 +110,7 @@ def _sections(text: str) -> tuple[str, dict[str, str]]:
     out = {}
     for i, m in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-        out[m["title"]] = text[m.end():end]
+        out[m["title"]] = text[m.end() : end]
     return lead, out
 
 
@@ -136,48 +134,55 @@ def problems(zh_md: str, en_md: str, pkg=None) -> list[str]:
         ident = f"{PACKAGE}.{name}"
         for page, shown in (("docs/en/reference/api.md", en_main), (where, zh_main)):
             if ident not in shown:
-                out.append(f"{page}: public object {ident} (in __all__) is not documented: "
-                           f"add a `::: {ident}` block")
+                out.append(
+                    f"{page}: public object {ident} (in __all__) is not documented: add a `::: {ident}` block"
+                )
     entries: dict[str, Entry] = {}
     for b in zh_blocks:
         entries.setdefault(b.ident, Entry(b.ident)).blocks.append(b)
     for ident in documented(pkg, en_main):
         entry = entries.get(ident)
         if entry is None or not any(b.main for b in entry.blocks):
-            out.append(f"{where}: {ident} has no block: add `::: {ident}` with its Chinese text "
-                       "(see the other objects on the page)")
+            out.append(
+                f"{where}: {ident} has no block: add `::: {ident}` with its Chinese text "
+                "(see the other objects on the page)"
+            )
             continue
         obj = _object(pkg, ident)
         parsed = obj.docstring.parse("google") if obj.docstring else []
         kinds = {s.kind.value for s in parsed}
         for b in entry.blocks:
             shown = sorted(
-                k for k in kinds
+                k
+                for k in kinds
                 if k in OPTION_FOR_KIND and b.options.get(OPTION_FOR_KIND[k], True) is not False
             )
             if shown:
-                out.append(f"{where}: the `::: {ident}` block shows the English docstring's "
-                           f"{', '.join(shown)}: set "
-                           + ", ".join(sorted({f'{OPTION_FOR_KIND[k]}: false' for k in shown})))
+                out.append(
+                    f"{where}: the `::: {ident}` block shows the English docstring's "
+                    f"{', '.join(shown)}: set "
+                    + ", ".join(sorted({f"{OPTION_FOR_KIND[k]}: false" for k in shown}))
+                )
             if obj.is_class and b.options.get("members", True) not in (False, []):
-                out.append(f"{where}: the `::: {ident}` block renders its members with English "
-                           "docstrings: set `members: false` and give each member its own block")
+                out.append(
+                    f"{where}: the `::: {ident}` block renders its members with English "
+                    "docstrings: set `members: false` and give each member its own block"
+                )
         if "examples" in kinds and all(
             b.options.get("show_docstring_examples", True) is False for b in entry.blocks
         ):
-            out.append(f"{where}: {ident}'s docstring has examples the zh page does not show: "
-                       "add an examples-only block after its Chinese text")
+            out.append(
+                f"{where}: {ident}'s docstring has examples the zh page does not show: "
+                "add an examples-only block after its Chinese text"
+            )
         lead, sections = _sections(entry.text)
         if not CJK.search(re.sub(r"`[^`]*`|<[^>]+>", "", lead)):
             out.append(f"{where}: {ident} has no Chinese description: write one below its block")
         documented_names = {
             SECTIONS["parameters"]: [
-                p.name for p in getattr(obj, "parameters", [])
-                if p.name not in ("self", "cls")
+                p.name for p in getattr(obj, "parameters", []) if p.name not in ("self", "cls")
             ],
-            SECTIONS["attributes"]: [
-                a.name for s in parsed if s.kind.value == "attributes" for a in s.value
-            ],
+            SECTIONS["attributes"]: [a.name for s in parsed if s.kind.value == "attributes" for a in s.value],
             SECTIONS["raises"]: [
                 _expr_name(r.annotation) for s in parsed if s.kind.value == "raises" for r in s.value
             ],
@@ -191,24 +196,33 @@ def problems(zh_md: str, en_md: str, pkg=None) -> list[str]:
             rows = _rows(sections.get(title, ""))
             for name in names:
                 if name not in rows:
-                    out.append(f"{where}: {ident}: {name!r} has no Chinese description: add a row "
-                               f"| `{name}` | … | under **{title}：**")
+                    out.append(
+                        f"{where}: {ident}: {name!r} has no Chinese description: add a row "
+                        f"| `{name}` | … | under **{title}：**"
+                    )
                 elif not CJK.search(re.sub(r"`[^`]*`", "", rows[name])):
-                    out.append(f"{where}: {ident}: the row for {name!r} under **{title}：** "
-                               "is not in Chinese")
+                    out.append(
+                        f"{where}: {ident}: the row for {name!r} under **{title}：** is not in Chinese"
+                    )
             for stale in sorted(set(rows) - set(names)):
-                out.append(f"{where}: {ident}: the row for {stale!r} under **{title}：** names "
-                           "nothing the source documents: remove or rename it")
+                out.append(
+                    f"{where}: {ident}: the row for {stale!r} under **{title}：** names "
+                    "nothing the source documents: remove or rename it"
+                )
         if "returns" in kinds:
             text = sections.get(SECTIONS["returns"], "")
             if not CJK.search(re.sub(r"`[^`]*`", "", text)):
-                out.append(f"{where}: {ident}: the return value has no Chinese description: "
-                           f"add a paragraph under **{SECTIONS['returns']}：**")
+                out.append(
+                    f"{where}: {ident}: the return value has no Chinese description: "
+                    f"add a paragraph under **{SECTIONS['returns']}：**"
+                )
     known = set(documented(pkg, en_main))
     for ident in entries:
         if ident not in known:
-            out.append(f"{where}: `::: {ident}` is not on the English page (or is not public): "
-                       "both pages document the same objects")
+            out.append(
+                f"{where}: `::: {ident}` is not on the English page (or is not public): "
+                "both pages document the same objects"
+            )
     return out
 
 
@@ -228,9 +242,7 @@ def test_both_pages_document_the_same_objects_in_the_same_order():
 
 
 def test_zh_page_gives_every_public_object_and_parameter_in_chinese(package):
-    found = problems(
-        ZH_PAGE.read_text(encoding="utf-8"), EN_PAGE.read_text(encoding="utf-8"), package
-    )
+    found = problems(ZH_PAGE.read_text(encoding="utf-8"), EN_PAGE.read_text(encoding="utf-8"), package)
     assert not found, "\n".join(found)
 
 

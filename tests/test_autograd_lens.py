@@ -257,7 +257,12 @@ def test_graph_does_not_depend_on_wrapper_lifetimes():
     hidden = _fake_tensor(shared)
     g = autograd_graph({"z": root}, {"x": x, "h": hidden})
     assert g.labels() == [
-        "z", "AddBackward0", "MulBackward0", "MulBackward0", "AccumulateGrad", "x",
+        "z",
+        "AddBackward0",
+        "MulBackward0",
+        "MulBackward0",
+        "AccumulateGrad",
+        "x",
         "TBackward0",
     ]
     assert [n.detail for n in g.nodes if n.label == "MulBackward0"] == ["", "h.grad_fn"]

@@ -18,13 +18,24 @@ sys.path.insert(0, str(ROOT))
 from benchmarks import BENCHMARKS  # noqa: E402
 from benchmarks.common import RESULTS  # noqa: E402
 
-PROVENANCE_KEYS = {"machine", "device", "torch", "torch_num_threads", "python", "date_utc", "git",
-                   "load_average", "duration_s", "command"}
+PROVENANCE_KEYS = {
+    "machine",
+    "device",
+    "torch",
+    "torch_num_threads",
+    "python",
+    "date_utc",
+    "git",
+    "load_average",
+    "duration_s",
+    "command",
+}
 
 
 def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "benchmarks", *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "benchmarks", *args], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
 
 
 def check_result(result: dict, name: str, device: str) -> None:
@@ -85,9 +96,11 @@ def test_tiny_results_hold_the_deterministic_facts(tiny_results):
     frz = {c["strategy"]: c for c in load("freezing")["cases"]}
     for case in frz.values():
         assert case["head_grad_max_abs_diff_vs_requires_grad_false"] == 0.0
-    assert (frz["detach"]["saved"]["live_nbytes_at_backward"]
-            == frz["requires_grad_false"]["saved"]["live_nbytes_at_backward"]
-            < frz["full"]["saved"]["live_nbytes_at_backward"])
+    assert (
+        frz["detach"]["saved"]["live_nbytes_at_backward"]
+        == frz["requires_grad_false"]["saved"]["live_nbytes_at_backward"]
+        < frz["full"]["saved"]["live_nbytes_at_backward"]
+    )
     sel = {c["variant"]: c for c in load("selective_detach")["cases"]}
     assert max(sel["checkpoint"]["grad_relative_error_vs_full"].values()) < 1e-5
     assert sel["selective_detach"]["grad_relative_error_vs_full"]["layer0"] == 1.0

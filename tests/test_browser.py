@@ -52,7 +52,7 @@ def server(built_site):
         def translate_path(self, path):
             parsed = urlparse(path).path
             if parsed.startswith(PREFIX):
-                parsed = "/" + parsed[len(PREFIX):]
+                parsed = "/" + parsed[len(PREFIX) :]
             else:
                 parsed = "/__outside_site_path__"
             return super().translate_path(parsed)
@@ -89,8 +89,12 @@ def browser():
             executable_path=None if MANAGED else CHROMIUM,
             headless=True,
             args=[
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
                 "--disable-quic",
             ],
         )
@@ -305,7 +309,12 @@ def sweeper(browser, server, built_site):
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 CONTRAST_PAGES = [
-    "", "en/", "cheat-sheet/", "pitfalls/dot-data/", "scenarios/gan/", "en/reference/api/",
+    "",
+    "en/",
+    "cheat-sheet/",
+    "pitfalls/dot-data/",
+    "scenarios/gan/",
+    "en/reference/api/",
 ]
 
 
@@ -314,8 +323,9 @@ def _axe(pg, rel: str, options: dict) -> list[str]:
     for v in pg.evaluate("options => axe.run(document, options)", options)["violations"]:
         if v["impact"] in ("serious", "critical"):
             targets = ", ".join(str(n["target"]) for n in v["nodes"][:3])
-            found.append(f"/{rel}: {v['id']} ({v['impact']}, {len(v['nodes'])} nodes): "
-                         f"{v['help']}; e.g. {targets}")
+            found.append(
+                f"/{rel}: {v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {v['help']}; e.g. {targets}"
+            )
     return found
 
 
@@ -360,11 +370,15 @@ def test_page_as_a_reader_sees_it(sweeper, server, built_site, rel):
         "code or output wider than the text column at 1280 px": m["overflowing"],
         "figures": _figure_problems(rel, m["figures"], built_site),
         "bookkeeping shown to readers": _leaks(rel, m["text"]),
-        "axe-core serious/critical violations": _axe(sweeper, rel, {
-            "resultTypes": ["violations"],
-            "runOnly": {"type": "tag", "values": AXE_TAGS},
-            "rules": {rule: {"enabled": False} for rule in COLOUR_RULES},
-        }),
+        "axe-core serious/critical violations": _axe(
+            sweeper,
+            rel,
+            {
+                "resultTypes": ["violations"],
+                "runOnly": {"type": "tag", "values": AXE_TAGS},
+                "rules": {rule: {"enabled": False} for rule in COLOUR_RULES},
+            },
+        ),
     }
     sweeper.set_viewport_size(NARROW)
     over = sweeper.evaluate(_MEASURE)["overflowing"]
@@ -440,7 +454,9 @@ def test_localized_404(reader, server):
 
 
 SCREENSHOT_PAGES = {
-    "home": "", "fact-check": "fact-check/", "pitfall": "pitfalls/inplace-after-detach/",
+    "home": "",
+    "fact-check": "fact-check/",
+    "pitfall": "pitfalls/inplace-after-detach/",
     "api": "reference/api/",
 }
 

@@ -22,11 +22,29 @@ LOCAL = {"127.0.0.1", "localhost"}
 #   unpkg.com      Mermaid, loaded only for ```mermaid blocks
 #   api.github.com repository facts, fetched only when repo_url is set
 JS_INERT_HOSTS = {
-    "www.w3.org", "github.com", "squidfunk.github.io", "www.mozilla.org", "snowball.tartarus.org",
-    "code.google.com", "fontawesome.com", "en.wikipedia.org", "developer.mozilla.org",
-    "clipboardjs.com", "bit.ly", "wiki.ecmascript.org", "wiki.commonjs.org", "underscorejs.org",
-    "tartarus.org", "people.mozilla.org", "narwhaljs.org", "msdn.microsoft.com", "lunrjs.com",
-    "docs.python.org", "chasen.org", "unpkg.com", "api.github.com",
+    "www.w3.org",
+    "github.com",
+    "squidfunk.github.io",
+    "www.mozilla.org",
+    "snowball.tartarus.org",
+    "code.google.com",
+    "fontawesome.com",
+    "en.wikipedia.org",
+    "developer.mozilla.org",
+    "clipboardjs.com",
+    "bit.ly",
+    "wiki.ecmascript.org",
+    "wiki.commonjs.org",
+    "underscorejs.org",
+    "tartarus.org",
+    "people.mozilla.org",
+    "narwhaljs.org",
+    "msdn.microsoft.com",
+    "lunrjs.com",
+    "docs.python.org",
+    "chasen.org",
+    "unpkg.com",
+    "api.github.com",
 }
 
 
@@ -44,8 +62,10 @@ def test_every_page_is_built_in_both_languages(built_site: Path):
     missing = []
     for page in pages.pages("zh"):
         stem = page.with_suffix("")
-        rel = Path() if stem.name == "index" and stem.parent == Path() else (
-            stem.parent if stem.name == "index" else stem
+        rel = (
+            Path()
+            if stem.name == "index" and stem.parent == Path()
+            else (stem.parent if stem.name == "index" else stem)
         )
         for prefix in (Path(), Path("en")):
             if not (built_site / prefix / rel / "index.html").is_file():
@@ -129,7 +149,11 @@ def test_builds_on_different_days_are_byte_identical(built_site: Path, tmp_path:
     later = tmp_path / "site"
     proc = subprocess.run(
         [sys.executable, "-c", _LATER, str(400 * 86400), "build", "--strict", "-d", str(later)],
-        cwd=pages.ROOT, env=env, capture_output=True, text=True, timeout=900,
+        cwd=pages.ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     files = {p.relative_to(built_site) for p in built_site.rglob("*") if p.is_file()}

@@ -60,9 +60,7 @@ def test_a_vanished_assert_fails_naming_the_entry(tmp_path):
         data.load_claims(_write(tmp_path, entry), root=tmp_path)
     text = str(err.value)
     assert "s000-99" in text and "fc.yml:" in text and "no assert in" in text and "x == 1" in text
-    snippet.write_text(
-        "x = 1\n# --8<-- [start:a]\nassert x == 1\nassert x == 1 and x\n# --8<-- [end:a]\n"
-    )
+    snippet.write_text("x = 1\n# --8<-- [start:a]\nassert x == 1\nassert x == 1 and x\n# --8<-- [end:a]\n")
     with pytest.raises(data.FactCheckError, match="2 asserts .* contain 'x == 1'"):
         data.load_claims(_write(tmp_path, entry), root=tmp_path)
 

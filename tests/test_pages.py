@@ -44,8 +44,7 @@ def test_translations_embed_the_same_things(page):
     )
     zf, ef = pages.figures(zh), pages.figures(en)
     assert [p for p, _ in zf] == [p for p, _ in ef], (
-        f"docs/zh/{page} and docs/en/{page} must show the same figures in the same order.\n"
-        f"zh: {zf}\nen: {ef}"
+        f"docs/zh/{page} and docs/en/{page} must show the same figures in the same order.\nzh: {zf}\nen: {ef}"
     )
     wrong = [f"{p}.{lang}.svg" for p, lang in zf if lang != "zh"] + [
         f"{p}.{lang}.svg" for p, lang in ef if lang != "en"
@@ -107,8 +106,7 @@ def test_no_python_typed_into_markdown():
                 if not lines or not all("--8<--" in s for s in lines):
                     bad.append(f"docs/{lang}/{page}:{line}")
     assert not bad, (
-        "Python typed into Markdown; move it into a snippet under snippets/ and embed it "
-        f"with --8<--: {bad}"
+        f"Python typed into Markdown; move it into a snippet under snippets/ and embed it with --8<--: {bad}"
     )
 
 
@@ -142,9 +140,7 @@ def test_every_snippet_is_embedded_by_its_page():
 
 
 def test_every_figure_is_shown_and_every_shown_figure_has_a_script():
-    scripts = {
-        s.relative_to(fig_tools.FIGURES).with_suffix("").as_posix() for s in fig_tools.scripts()
-    }
+    scripts = {s.relative_to(fig_tools.FIGURES).with_suffix("").as_posix() for s in fig_tools.scripts()}
     shown: set[str] = set()
     for lang in pages.LANGS:
         for page in pages.pages(lang):

@@ -70,11 +70,7 @@ def test_cuda_snippet_runs_tiny_on_cpu(path, fork_server):
 
 
 def test_records_have_snippets():
-    orphans = [
-        rel(p)
-        for p in SNIPPETS.rglob(f"*{RECORD_SUFFIX}")
-        if not p.with_suffix(".py").is_file()
-    ]
+    orphans = [rel(p) for p in SNIPPETS.rglob(f"*{RECORD_SUFFIX}") if not p.with_suffix(".py").is_file()]
     assert not orphans, f"Records without a snippet (delete them): {orphans}"
 
 
@@ -84,8 +80,23 @@ def _known_attribute(name: str) -> bool:
     import numpy
     import torch
 
-    owners = (torch, torch.Tensor, torch.nn, torch.nn.Module, torch.cuda, torch.autograd,
-              numpy, numpy.ndarray, str, bytes, list, dict, BaseException, type, builtins)
+    owners = (
+        torch,
+        torch.Tensor,
+        torch.nn,
+        torch.nn.Module,
+        torch.cuda,
+        torch.autograd,
+        numpy,
+        numpy.ndarray,
+        str,
+        bytes,
+        list,
+        dict,
+        BaseException,
+        type,
+        builtins,
+    )
     return any(hasattr(owner, name) for owner in owners)
 
 

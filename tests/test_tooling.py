@@ -193,10 +193,15 @@ def test_the_torch_pin_is_the_installed_torch():
         if req.name == "torch":
             assert req.specifier.contains(pin), f"pyproject.toml's {spec!r} excludes the pinned {pin}"
     stale = []
-    for path in [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "Makefile",
-                 *sorted((ROOT / ".github" / "workflows").glob("*.yml"))]:
-        stale += [f"{path.name}: torch=={v}" for v in re.findall(r"torch==([\d.]+\d)", path.read_text())
-                  if v != pin]
+    for path in [
+        ROOT / "README.md",
+        ROOT / "CONTRIBUTING.md",
+        ROOT / "Makefile",
+        *sorted((ROOT / ".github" / "workflows").glob("*.yml")),
+    ]:
+        stale += [
+            f"{path.name}: torch=={v}" for v in re.findall(r"torch==([\d.]+\d)", path.read_text()) if v != pin
+        ]
     for lang in pages.LANGS:  # the home page says which torch ran the code
         stated = re.findall(r"PyTorch (\d+\.\d+\.\d+)", pages.text(lang, "index.md"))
         stale += [f"docs/{lang}/index.md: PyTorch {v}" for v in stated if v != pin]

@@ -135,8 +135,13 @@ def test_a_stale_result_is_never_shown_as_a_pass():
 
 
 def test_a_failure_is_shown_with_its_line():
-    failing = _fresh(status="assert-failed", line=36, code="assert logs == {",
-                     message="AssertionError", differs={"dispatch": OTHER})
+    failing = _fresh(
+        status="assert-failed",
+        line=36,
+        code="assert logs == {",
+        message="AssertionError",
+        differs={"dispatch": OTHER},
+    )
     out = vn.annotate(PAGE, _matrix({"2.5.1": failing, "2.13.0": _fresh()}), "en")
     assert "2.5.1<sup" in out and "✗" in out
     assert "On torch 2.5.1 this block fails at line 36" in out

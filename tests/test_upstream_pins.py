@@ -48,8 +48,7 @@ def test_every_cited_test_is_in_the_list_found_at_the_commit():
 
 
 def test_the_list_records_the_commit_of_every_cited_file():
-    header = [ln for ln in pp.NAMES.read_text(encoding="utf-8").splitlines()
-              if ln.startswith("#")]
+    header = [ln for ln in pp.NAMES.read_text(encoding="utf-8").splitlines() if ln.startswith("#")]
     text = "\n".join(header)
     for file, commit in PINS.commits.items():
         assert f"file: {file}" in text, f"{pp.NAMES.name}: no header for {file}"
@@ -67,8 +66,8 @@ def test_every_pin_is_placed_once_on_its_page(lang):
                 assert pin_id in PINS.pins, f"docs/{lang}/{page}: {pin_id}?"
                 assert pin_id not in placed, f"{pin_id} placed twice"
                 assert PINS.pins[pin_id].page == page, (
-                    f"{pin_id} is on docs/{lang}/{page}, data says "
-                    f"{PINS.pins[pin_id].page}")
+                    f"{pin_id} is on docs/{lang}/{page}, data says {PINS.pins[pin_id].page}"
+                )
                 placed[pin_id] = page
     missing = sorted(set(PINS.pins) - set(placed))
     assert not missing, f"pins with no marker in docs/{lang}/: {missing}"
@@ -91,9 +90,9 @@ def test_rendered_line_is_localized_and_links_each_test(lang):
         if lang == "en":
             assert not CJK.search(html)
     many = pins_render.render(PINS, ["table-detach", "table-requires-grad"], lang)
-    at = pins_render.LABELS[lang]["at"].format(file="test/test_autograd.py",
-                                      commit=PINS.commits[
-                                          "test/test_autograd.py"][:7])
+    at = pins_render.LABELS[lang]["at"].format(
+        file="test/test_autograd.py", commit=PINS.commits["test/test_autograd.py"][:7]
+    )
     assert pins_render.LABELS[lang]["many"].format(at=at) in many
     assert many.count("5c322af") == 1 + 3  # once in the heading, then URLs
     assert "<code>detach()</code>" + pins_render.LABELS[lang]["colon"] in many
@@ -108,16 +107,23 @@ def _write(tmp_path: Path, pins: list[dict]) -> Path:
 
 
 def test_a_test_not_found_at_the_commit_fails_naming_the_pin(tmp_path):
-    bad = {"id": "made-up", "page": "internals/comparison.md",
-           "claim": "x", "tests": [
-               "test/test_autograd.py::TestAutograd::test_no_such_thing"]}
+    bad = {
+        "id": "made-up",
+        "page": "internals/comparison.md",
+        "claim": "x",
+        "tests": ["test/test_autograd.py::TestAutograd::test_no_such_thing"],
+    }
     with pytest.raises(pp.PinError, match="made-up.*test_no_such_thing"):
         pp.load(_write(tmp_path, [bad]))
 
 
 def test_bad_entries_fail_loudly(tmp_path):
-    base = {"id": "x", "page": "internals/comparison.md", "claim": "x",
-            "tests": ["test/test_autograd.py::TestAutograd::test_detach"]}
+    base = {
+        "id": "x",
+        "page": "internals/comparison.md",
+        "claim": "x",
+        "tests": ["test/test_autograd.py::TestAutograd::test_detach"],
+    }
     cases = [
         ({**base, "colour": "red"}, "unknown"),
         ({**base, "page": "nowhere.md"}, "does not exist"),
@@ -139,13 +145,10 @@ def test_the_hook_replaces_markers_and_rejects_a_wrong_page():
     config = SimpleNamespace(theme={"language": "zh"})
     hook.on_pre_build(config)
     md = "text\n\n<!-- pytorch-pins: detach-base-views -->\n"
-    out = hook.on_page_markdown(
-        md, _page("zh/internals/what-detach-does.md"), config, None)
+    out = hook.on_page_markdown(md, _page("zh/internals/what-detach-does.md"), config, None)
     assert "pytorch-pins:" not in out and "test_detach_base" in out
     assert pins_render.LABELS["zh"]["one"] in out
     with pytest.raises(PluginError, match="another page"):
-        hook.on_page_markdown(
-            md, _page("en/internals/comparison.md"), config, None)
+        hook.on_page_markdown(md, _page("en/internals/comparison.md"), config, None)
     with pytest.raises(PluginError, match="unknown pin"):
-        hook.on_page_markdown(
-            "<!-- pytorch-pins: nope -->", _page("en/index.md"), config, None)
+        hook.on_page_markdown("<!-- pytorch-pins: nope -->", _page("en/index.md"), config, None)

@@ -38,8 +38,12 @@ def _cached_highlight(highlight):
         if outfile is not None:
             return highlight(code, lexer, formatter, outfile)
         digest = build_cache.key(
-            _HIGHLIGHT_VERSIONS, code, type(lexer).__qualname__, sorted(lexer.options.items()),
-            type(formatter).__module__, type(formatter).__qualname__,
+            _HIGHLIGHT_VERSIONS,
+            code,
+            type(lexer).__qualname__,
+            sorted(lexer.options.items()),
+            type(formatter).__module__,
+            type(formatter).__qualname__,
             sorted((k, repr(v)) for k, v in formatter.options.items()),
         )
         html = build_cache.get("highlight", digest)
@@ -59,8 +63,13 @@ def _toc(items) -> list:
 def _cached_search_entries(add_entry_from_context):
     def add_entry_cached(self, page):
         digest = build_cache.key(
-            _SEARCH_VERSIONS, SEARCH_WORDS.read_bytes(), page.content or "", page.url,
-            str(page.title), json.dumps(page.meta, sort_keys=True, default=str), _toc(page.toc),
+            _SEARCH_VERSIONS,
+            SEARCH_WORDS.read_bytes(),
+            page.content or "",
+            page.url,
+            str(page.title),
+            json.dumps(page.meta, sort_keys=True, default=str),
+            _toc(page.toc),
             json.dumps(self.config, sort_keys=True, default=str),
         )
         stored = build_cache.get("search", digest)

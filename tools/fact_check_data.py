@@ -28,8 +28,16 @@ from tools.repo import CJK, DOCS, LANGS, ROOT, rel
 DATA = ROOT / "data" / "fact-check.yml"
 VERDICTS = ("true", "false", "misleading", "unverifiable")
 REQUIRED = (
-    "id", "seed", "section", "quote", "quote_en", "verdict", "reason_zh", "reason_en",
-    "evidence", "assert",
+    "id",
+    "seed",
+    "section",
+    "quote",
+    "quote_en",
+    "verdict",
+    "reason_zh",
+    "reason_en",
+    "evidence",
+    "assert",
 )
 OPTIONAL = ("benchmark", "gpu", "see")
 _ID = re.compile(r"^s\d{3}-\d{2}$")  # s<post number>-<claim number>
@@ -152,9 +160,7 @@ def _check_evidence(claim: dict, where: str, root: Path) -> None:
     if section is not None:
         names = set(sections.names(file.read_text(encoding="utf-8")))
         if section not in names:
-            raise _fail(
-                where, f"evidence section {section!r} is not in {path} (has {sorted(names)})."
-            )
+            raise _fail(where, f"evidence section {section!r} is not in {path} (has {sorted(names)}).")
     _check_assert(claim, where, file, section)
 
 
@@ -169,14 +175,8 @@ def _check_pages(claim: dict, where: str, root: Path) -> None:
         see = claim["see"]
         if isinstance(see, str):
             see = [see]
-        if not (
-            isinstance(see, list)
-            and see
-            and all(isinstance(s, str) and s.endswith(".md") for s in see)
-        ):
-            raise _fail(
-                where, "see must be a page path or a list of page paths under docs/<lang>/ (….md)."
-            )
+        if not (isinstance(see, list) and see and all(isinstance(s, str) and s.endswith(".md") for s in see)):
+            raise _fail(where, "see must be a page path or a list of page paths under docs/<lang>/ (….md).")
         for page in see:
             for lang in LANGS:
                 if not (docs / lang / page).is_file():
@@ -224,10 +224,7 @@ def load_claims(path: Path = DATA, root: Path = ROOT) -> list[dict]:
         raise FactCheckError(f"{name} cannot be read: {err}") from None
     if not isinstance(data, dict) or not isinstance(data.get("claims"), list):
         raise FactCheckError(f"{name} must have a top-level 'claims:' list.")
-    claims = [
-        check_entry(entry, f"{name}:{line}", root)
-        for entry, line in zip(data["claims"], lines)
-    ]
+    claims = [check_entry(entry, f"{name}:{line}", root) for entry, line in zip(data["claims"], lines)]
     seen = Counter(c["id"] for c in claims)
     dupes = sorted(i for i, n in seen.items() if n > 1)
     if dupes:

@@ -135,9 +135,7 @@ def evidence_link(claim: dict, lang: str, from_page: str = PAGE) -> str:
     index = page_index(lang)
     shown = index.get((path, section)) or index.get((path, None))
     if shown is None:
-        raise ValueError(
-            f"{claim['id']}: no docs/{lang} page embeds {path}; embed the evidence on a page."
-        )
+        raise ValueError(f"{claim['id']}: no docs/{lang} page embeds {path}; embed the evidence on a page.")
     if shown.page == from_page and shown.box:
         name = LABELS[lang]["below"].format(title=shown.box)
         return f"[{_link_text(name)}](#{shown.anchor or ''})"

@@ -348,5 +348,3 @@ def write() -> list[Path]:
             path.write_text(text, encoding="utf-8")
             written.append(path)
     return written
-
-

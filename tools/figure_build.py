@@ -29,7 +29,10 @@ CACHE = ROOT / ".cache" / "figures"
 SITE_PREFIX = "assets/figures"
 # Files every figure depends on besides its own script.
 SHARED_INPUTS = (
-    "tools/figure_build.py", "tools/figure_render.py", "tools/figures.py", "tools/repo.py",
+    "tools/figure_build.py",
+    "tools/figure_render.py",
+    "tools/figures.py",
+    "tools/repo.py",
     "src/autograd_lens/*.py",
 )
 RENDER_TIMEOUT = 600  # seconds for one script, both languages; the slowest takes ~20 s

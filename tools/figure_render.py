@@ -52,4 +52,3 @@ def render(script: Path, outdir: Path) -> list[Path]:
         plt.close(fig)
         written.append(path)
     return written
-

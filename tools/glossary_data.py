@@ -57,9 +57,7 @@ def search_words(glossary: list[Term]) -> list[str]:
     jieba's own cut, so a search for the inner term (叶子节点, 梯度) still finds it.
     """
     words = [
-        t.zh_word
-        for t in glossary
-        if len(t.zh_word) > 1 and not t.zh_word.isascii() and " " not in t.zh_word
+        t.zh_word for t in glossary if len(t.zh_word) > 1 and not t.zh_word.isascii() and " " not in t.zh_word
     ]
     return [w for w in words if not any(o != w and o in w[1:] for o in words)]
 

@@ -36,9 +36,7 @@ def expand(md: str) -> str:
     return "\n".join(_snippet_preprocessor().run(md.splitlines()))
 
 
-def reader_code(
-    md: str, drop_files: set[Path] = frozenset()
-) -> list[tuple[int, str, list[str]]]:
+def reader_code(md: str, drop_files: set[Path] = frozenset()) -> list[tuple[int, str, list[str]]]:
     """The Python blocks a reader sees, in page order: (block number, code, marks).
 
     Blocks that include one of ``drop_files`` (e.g. CUDA-only snippets on a CPU machine)
@@ -79,8 +77,7 @@ def _dedent_fences(md: str) -> str:
             out.extend(lines[i : j + 1])
         else:
             out.extend(
-                line[len(indent) :] if line.startswith(indent) else line.lstrip()
-                for line in lines[i : j + 1]
+                line[len(indent) :] if line.startswith(indent) else line.lstrip() for line in lines[i : j + 1]
             )
         done = j + 1
     out.extend(lines[done:])

@@ -101,10 +101,7 @@ def walk_fences(lines: list[str]) -> Iterator[tuple[int, int, re.Match]]:
 def fences(md: str) -> list[tuple[int, str, str]]:
     """(line number, info string, body) of each fenced block at any indentation."""
     lines = md.splitlines()
-    return [
-        (i + 1, m["info"].strip(), "\n".join(lines[i + 1 : j]))
-        for i, j, m in walk_fences(lines)
-    ]
+    return [(i + 1, m["info"].strip(), "\n".join(lines[i + 1 : j])) for i, j, m in walk_fences(lines)]
 
 
 def is_python(info: str) -> bool:

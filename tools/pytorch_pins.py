@@ -28,6 +28,7 @@ _ID = re.compile(r"^[a-z][-a-z0-9]*$")
 _FIELDS = {"id", "page", "claim", "tests", "subject"}
 _REQUIRED = {"id", "page", "claim", "tests"}
 
+
 class PinError(ValueError):
     """A bad entry in data/upstream-tests.yml or a bad marker on a page."""
 
@@ -65,15 +66,13 @@ class Pins:
     pins: dict[str, Pin]
 
     def url(self, test: Test) -> str:
-        return (f"https://github.com/{self.repo}/blob/"
-                f"{self.commits[test.file]}/{test.file}")
+        return f"https://github.com/{self.repo}/blob/{self.commits[test.file]}/{test.file}"
 
 
 def known_tests(path: Path = NAMES) -> set[str]:
     """The test names found at the pinned commits (comments skipped)."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    return {ln.strip() for ln in lines
-            if ln.strip() and not ln.lstrip().startswith("#")}
+    return {ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")}
 
 
 def _pin(entry: object, index: int, commits: dict, names: set[str]) -> Pin:
@@ -83,8 +82,7 @@ def _pin(entry: object, index: int, commits: dict, names: set[str]) -> Pin:
     missing = sorted(_REQUIRED - set(entry))
     unknown = sorted(set(entry) - _FIELDS)
     if missing or unknown:
-        raise PinError(f"{where}: missing {missing}, unknown {unknown}; "
-                       f"fields are {sorted(_FIELDS)}")
+        raise PinError(f"{where}: missing {missing}, unknown {unknown}; fields are {sorted(_FIELDS)}")
     if not _ID.match(str(entry["id"])):
         raise PinError(f"{where}: id must be lowercase words joined by -")
     page = str(entry["page"])
@@ -98,16 +96,18 @@ def _pin(entry: object, index: int, commits: dict, names: set[str]) -> Pin:
     for text in tests:
         test = Test.parse(text)
         if test.file not in commits:
-            raise PinError(f"{where}: no commit for {test.file} under "
-                           "'commits:'")
+            raise PinError(f"{where}: no commit for {test.file} under 'commits:'")
         if str(test) not in names:
-            raise PinError(f"{where}: {test} is not in {NAMES.name}, the "
-                           "test names found at the pinned commit; read the "
-                           "file at that commit and add it, or fix the name")
+            raise PinError(
+                f"{where}: {test} is not in {NAMES.name}, the "
+                "test names found at the pinned commit; read the "
+                "file at that commit and add it, or fix the name"
+            )
         parsed.append(test)
     subject = entry.get("subject")
-    return Pin(str(entry["id"]), page, str(entry["claim"]), tuple(parsed),
-               None if subject is None else str(subject))
+    return Pin(
+        str(entry["id"]), page, str(entry["claim"]), tuple(parsed), None if subject is None else str(subject)
+    )
 
 
 def load(path: Path = DATA, names_path: Path = NAMES) -> Pins:

@@ -38,8 +38,7 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
         return markdown
     src = page.file.src_uri
     first, _, rest = src.partition("/")
-    lang = first if first in LANGS else str(
-        config.theme.get("language") or "zh")
+    lang = first if first in LANGS else str(config.theme.get("language") or "zh")
     page_path = rest if first in LANGS else src
     pins = _loaded.get("pins") or pytorch_pins.load()
 
@@ -51,8 +50,9 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
             raise PluginError(f"{src}: {err}") from None
         wrong = [i for i in ids if pins.pins[i].page != page_path]
         if wrong:
-            raise PluginError(f"{src}: pin(s) {wrong} belong on another page "
-                              "(see 'page:' in data/upstream-tests.yml)")
+            raise PluginError(
+                f"{src}: pin(s) {wrong} belong on another page (see 'page:' in data/upstream-tests.yml)"
+            )
         return line
 
     return pytorch_pins.MARKER.sub(replace, markdown)

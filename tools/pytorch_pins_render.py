@@ -11,23 +11,30 @@ import re
 from tools.pytorch_pins import DATA, PinError, Pins, Test
 
 LABELS = {
-    "zh": {"one": "PyTorch 自己的测试也规定了这一点：",
-           "many": "PyTorch 自己的测试也规定了这些行为{at}：",
-           "at": "（{file}，提交 {commit}）", "sep": "、", "group": "；", "colon": "："},
-    "en": {"one": "PyTorch pins this too: ",
-           "many": "PyTorch pins these too{at}: ",
-           "at": " ({file} at {commit})", "sep": ", ", "group": "; ", "colon": ": "},
+    "zh": {
+        "one": "PyTorch 自己的测试也规定了这一点：",
+        "many": "PyTorch 自己的测试也规定了这些行为{at}：",
+        "at": "（{file}，提交 {commit}）",
+        "sep": "、",
+        "group": "；",
+        "colon": "：",
+    },
+    "en": {
+        "one": "PyTorch pins this too: ",
+        "many": "PyTorch pins these too{at}: ",
+        "at": " ({file} at {commit})",
+        "sep": ", ",
+        "group": "; ",
+        "colon": ": ",
+    },
 }
 
 
-
 def _at(pins: Pins, file: str, lang: str) -> str:
-    return LABELS[lang]["at"].format(file=html.escape(file),
-                                     commit=pins.commits[file][:7])
+    return LABELS[lang]["at"].format(file=html.escape(file), commit=pins.commits[file][:7])
 
 
-def _links(pins: Pins, tests: tuple[Test, ...], lang: str,
-           with_file: bool = True) -> str:
+def _links(pins: Pins, tests: tuple[Test, ...], lang: str, with_file: bool = True) -> str:
     lab = LABELS[lang]
     groups = []
     for file in dict.fromkeys(t.file for t in tests):
@@ -35,7 +42,8 @@ def _links(pins: Pins, tests: tuple[Test, ...], lang: str,
             f'<a href="{html.escape(pins.url(t))}" '
             f'title="{html.escape(t.cls)}.{html.escape(t.name)}">'
             f"<code>{html.escape(t.name)}</code></a>"
-            for t in tests if t.file == file
+            for t in tests
+            if t.file == file
         ]
         at = _at(pins, file, lang) if with_file else ""
         groups.append(lab["sep"].join(links) + at)

@@ -37,13 +37,9 @@ FIGURE_LABEL = {"zh": "图 {n}", "en": "Figure {n}"}
 FIGURE_SEP = {"zh": "：", "en": ": "}
 ZOOM_TITLE = {"zh": "点击查看原图", "en": "Open the full-size figure"}
 
-_FIGURE = re.compile(
-    r'<p>\s*(<img alt="(?P<alt>[^"]*)" src="(?P<src>[^"]+\.svg)"\s*/?>)\s*</p>'
-)
+_FIGURE = re.compile(r'<p>\s*(<img alt="(?P<alt>[^"]*)" src="(?P<src>[^"]+\.svg)"\s*/?>)\s*</p>')
 _ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
-_CONFIG_BASE = re.compile(
-    r'(<script id="__config" type="application/json">\{[^<]*?"base":\s*")([^"]*)(")'
-)
+_CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{[^<]*?"base":\s*")([^"]*)(")')
 
 
 def load_search_words() -> None:
@@ -156,28 +152,20 @@ def split_search_index(site_dir: Path) -> dict[str, int]:
             en.append({**doc, "location": loc[3:]})
         else:
             zh.append(doc)
-    combined.write_text(
-        json.dumps({**data, "docs": zh}, ensure_ascii=False), encoding="utf-8"
-    )
+    combined.write_text(json.dumps({**data, "docs": zh}, ensure_ascii=False), encoding="utf-8")
     target = site_dir / "en" / "search" / "search_index.json"
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(
-        json.dumps({**data, "docs": en}, ensure_ascii=False), encoding="utf-8"
-    )
+    target.write_text(json.dumps({**data, "docs": en}, ensure_ascii=False), encoding="utf-8")
     return {"zh": len(zh), "en": len(en)}
 
 
 # Material 9.8's query segmenter: for(let o=s+1;o<t.length;o++)t.slice(s,o)in e
-_SEGMENTER_LOOP = re.compile(
-    r"for\(let (\w)=(\w)\+1;\1<(\w)\.length;\1\+\+\)\3\.slice\(\2,\1\)in \w"
-)
+_SEGMENTER_LOOP = re.compile(r"for\(let (\w)=(\w)\+1;\1<(\w)\.length;\1\+\+\)\3\.slice\(\2,\1\)in \w")
 
 
 def patch_search_worker(site_dir: Path) -> list[Path]:
     """Let the search worker's query segmenter consider the whole query."""
-    workers = sorted(
-        (site_dir / "assets" / "javascripts" / "workers").glob("search.*.min.js")
-    )
+    workers = sorted((site_dir / "assets" / "javascripts" / "workers").glob("search.*.min.js"))
     patched = []
     for worker in workers:
         text = worker.read_text(encoding="utf-8")
@@ -212,9 +200,7 @@ def on_post_build(config) -> None:
     if i18n is not None and getattr(i18n, "building", False):
         return  # the inner (English) build: the index is not complete yet
     if "zh" in _404:
-        (Path(config.site_dir) / "404.html").write_text(
-            _404.pop("zh"), encoding="utf-8"
-        )
+        (Path(config.site_dir) / "404.html").write_text(_404.pop("zh"), encoding="utf-8")
     site_dir = Path(config.site_dir)
     if (site_dir / "search" / "search_index.json").is_file():
         split_search_index(site_dir)

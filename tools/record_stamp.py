@@ -36,7 +36,7 @@ def split(record_text: str) -> tuple[dict[str, str] | None, str]:
     m = _STAMP.match(record_text)
     if not m:
         return None, record_text
-    return {"hash": m["hash"], "torch": m["torch"]}, record_text[m.end():]
+    return {"hash": m["hash"], "torch": m["torch"]}, record_text[m.end() :]
 
 
 def stale_reason(snippet: Path, record: Path) -> str | None:

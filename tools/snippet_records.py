@@ -42,10 +42,15 @@ def wrap_output(text: str, width: int = WIDTH) -> str:
             continue
         indent = body[: len(body) - len(body.lstrip(" "))]
         pieces = textwrap.wrap(
-            body, width=width, subsequent_indent=indent, expand_tabs=False,
-            replace_whitespace=False, break_long_words=False, break_on_hyphens=False,
+            body,
+            width=width,
+            subsequent_indent=indent,
+            expand_tabs=False,
+            replace_whitespace=False,
+            break_long_words=False,
+            break_on_hyphens=False,
         )
-        out.append("\n".join(pieces) + line[len(body):])
+        out.append("\n".join(pieces) + line[len(body) :])
     return "".join(out)
 
 

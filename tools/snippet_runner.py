@@ -66,9 +66,7 @@ class ForkServer:
         if ready.strip() != "ready":
             raise RuntimeError(f"snippet fork server failed to start: {ready!r}")
 
-    def run(
-        self, snippet: Snippet, out_dir: Path, env: dict[str, str] | None = None
-    ) -> tuple[int, str]:
+    def run(self, snippet: Snippet, out_dir: Path, env: dict[str, str] | None = None) -> tuple[int, str]:
         req = {
             "path": str(snippet.path),
             "out": str(out_dir),

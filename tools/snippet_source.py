@@ -107,8 +107,7 @@ def _header_value(key: str, value: str, where: str) -> object:
         return value.lower() in _YES
     if not value.isdigit() or int(value) == 0:
         raise SnippetError(
-            f"{where}: '# timeout: {value}' must be a whole number of seconds, e.g. "
-            "'# timeout: 300'."
+            f"{where}: '# timeout: {value}' must be a whole number of seconds, e.g. '# timeout: 300'."
         )
     return int(value)
 
@@ -140,9 +139,7 @@ def parse(path: Path) -> Snippet:
     """Split a snippet into chunks at its section markers and read its header."""
     path = Path(path)
     if not path.is_file():
-        raise SnippetError(
-            f"No snippet file at {path}. Check the path (snippets live under snippets/)."
-        )
+        raise SnippetError(f"No snippet file at {path}. Check the path (snippets live under snippets/).")
     text = path.read_text(encoding="utf-8")
     snippet = Snippet(path=path.resolve(), chunks=[])
     _read_header(snippet, text)

@@ -34,9 +34,12 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("run", help="run every snippet under this interpreter's torch")
     r.add_argument("--expect", help="fail unless torch is this release")
     r.add_argument("--out", type=Path, help="result file (default data/torch-versions/<torch>.json)")
-    r.add_argument("--merge", action="store_true",
-                   help="update only the given snippets' entries in the existing file "
-                   "(no paths: the stale and missing ones)")
+    r.add_argument(
+        "--merge",
+        action="store_true",
+        help="update only the given snippets' entries in the existing file "
+        "(no paths: the stale and missing ones)",
+    )
     r.add_argument("paths", nargs="*", type=Path, help="only these snippets")
     sub.add_parser("summary", help="counts per version from data/torch-versions/")
     return parser
@@ -71,9 +74,11 @@ def summary() -> int:
     current = {rel(p): file_hash(p) for p in snippet_paths()}
     for version, data in load_all().items():
         helper = data.get("helper_tests", {})
-        print(f"{version:8} {data['torch']:14} {summarize(data, current)} helper tests "
-              f"{helper.get('passed')}/{helper.get('passed', 0) + helper.get('failed', 0)}"
-              f" ({data['date']}, {data.get('seconds')} s)")
+        print(
+            f"{version:8} {data['torch']:14} {summarize(data, current)} helper tests "
+            f"{helper.get('passed')}/{helper.get('passed', 0) + helper.get('failed', 0)}"
+            f" ({data['date']}, {data.get('seconds')} s)"
+        )
     return 0
 
 

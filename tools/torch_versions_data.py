@@ -106,5 +106,4 @@ def stale_or_missing(path: Path) -> list[Path]:
     if not path.exists():
         return snippet_paths()
     entries = load(path)["snippets"]
-    return [p for p in snippet_paths()
-            if rel(p) not in entries or is_stale(entries[rel(p)], file_hash(p))]
+    return [p for p in snippet_paths() if rel(p) not in entries or is_stale(entries[rel(p)], file_hash(p))]

@@ -74,8 +74,15 @@ def _partial_run(snippet) -> tuple[str, str, bool]:
         cmd = [sys.executable, "-m", "tools.snippet_worker", "exec", str(snippet.path), str(out_dir)]
         # Own process group: on a timeout, the snippet's own children (DDP workers)
         # are killed with it instead of hanging on as orphans.
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=child_env(), stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+        proc = subprocess.Popen(
+            cmd,
+            cwd=ROOT,
+            env=child_env(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
         try:
             _, stderr = proc.communicate(timeout=snippet.timeout)
             timed_out = False
@@ -89,8 +96,13 @@ def _partial_run(snippet) -> tuple[str, str, bool]:
 
 
 def _timeout(snippet) -> dict:
-    return {"status": "timeout", "line": None, "code": "",
-            "message": f"Timed out after {snippet.timeout} s", "differs": {}}
+    return {
+        "status": "timeout",
+        "line": None,
+        "code": "",
+        "message": f"Timed out after {snippet.timeout} s",
+        "differs": {},
+    }
 
 
 def run_snippet(path: Path, server, cuda: bool) -> dict:
@@ -100,8 +112,9 @@ def run_snippet(path: Path, server, cuda: bool) -> dict:
     snippet = parse(path)
     entry: dict = {"hash": file_hash(path)}
     record_path = snippet.record_path
-    recorded = (sections(record_path.read_text(encoding="utf-8"), rel(record_path))
-                if record_path.exists() else {})
+    recorded = (
+        sections(record_path.read_text(encoding="utf-8"), rel(record_path)) if record_path.exists() else {}
+    )
     if snippet.needs_cuda and not cuda:
         entry["status"] = "skipped-cuda"
         return entry
@@ -117,14 +130,11 @@ def run_snippet(path: Path, server, cuda: bool) -> dict:
         # its traceback (the runner's error keeps only the tail).
         text, stderr, timed_out = _partial_run(snippet)
         status, line, source, message = _failure(stderr, snippet.path)
-        entry.update(status="timeout" if timed_out else status, line=line, code=source,
-                     message=message)
+        entry.update(status="timeout" if timed_out else status, line=line, code=source, message=message)
     fresh_sections = sections(text, rel(path))
     names = [c.name for c in snippet.chunks if c.name]
     entry["differs"] = {
-        n: fresh_sections[n]
-        for n in names
-        if n in fresh_sections and fresh_sections[n] != recorded.get(n)
+        n: fresh_sections[n] for n in names if n in fresh_sections and fresh_sections[n] != recorded.get(n)
     }
     not_reached = [n for n in names if n not in fresh_sections]
     if not_reached:
@@ -137,8 +147,19 @@ def run_helper_tests() -> dict:
         xml = Path(tmp) / "junit.xml"
         start = time.perf_counter()
         proc = subprocess.run(
-            [sys.executable, "-m", "pytest", *HELPER_TESTS, "-q", "-p", "no:cacheprovider",
-             "-o", "addopts=", "--doctest-modules", f"--junitxml={xml}"],
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                *HELPER_TESTS,
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "-o",
+                "addopts=",
+                "--doctest-modules",
+                f"--junitxml={xml}",
+            ],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -165,8 +186,9 @@ def run_helper_tests() -> dict:
 
 def _git(*args: str) -> str:
     try:
-        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.strip()
+        return subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return ""
 
@@ -234,8 +256,11 @@ def _run_snippets(paths: list[Path], version: str, cuda: bool) -> dict[str, dict
             extra = f" line {entry.get('line')}: {entry.get('message', '')}" if mark == "fails" else ""
             if entry.get("differs"):
                 extra += f" [{', '.join(entry['differs'])}]"
-            print(f"[{i:2}/{len(paths)}] torch {version} {mark:8} {rel(path)}"
-                  f" ({time.perf_counter() - t0:.1f} s){extra}", flush=True)
+            print(
+                f"[{i:2}/{len(paths)}] torch {version} {mark:8} {rel(path)}"
+                f" ({time.perf_counter() - t0:.1f} s){extra}",
+                flush=True,
+            )
     finally:
         server.close()
     return entries
@@ -266,7 +291,9 @@ def run_all(
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     counts = summarize(data)
-    print(f"torch {version}: {counts}; helper tests {data['helper_tests'].get('passed')} passed, "
-          f"{data['helper_tests'].get('failed')} failed; wrote {out} in "
-          f"{time.perf_counter() - start:.0f} s")
+    print(
+        f"torch {version}: {counts}; helper tests {data['helper_tests'].get('passed')} passed, "
+        f"{data['helper_tests'].get('failed')} failed; wrote {out} in "
+        f"{time.perf_counter() - start:.0f} s"
+    )
     return out

@@ -59,8 +59,7 @@ TEXT = {
         "failed": "On torch {versions} this block fails at line {line} of `{file}`: "
         "`{code}` raises {message}",
         "failed_short": "On torch {versions} this block fails: {message}",
-        "not_reached": "On torch {versions} this block does not run: an earlier block of "
-        "`{file}` fails.",
+        "not_reached": "On torch {versions} this block does not run: an earlier block of `{file}` fails.",
         "span": "torch {versions}",
         "span_since": "since torch {first}",
         "and": ", ",

@@ -99,14 +99,11 @@ def _check_tensors(arg: object, what: str) -> dict[str, torch.Tensor]:
             if not isinstance(name, str):
                 raise TypeError(f"{what}: names must be str, got {type(name).__name__} {name!r}.")
             if not isinstance(value, torch.Tensor):
-                raise TypeError(
-                    f"{what}[{name!r}] is a {type(value).__name__}, not a torch.Tensor."
-                )
+                raise TypeError(f"{what}[{name!r}] is a {type(value).__name__}, not a torch.Tensor.")
             out[name] = value
         return out
     raise TypeError(
-        f"{what} must be a torch.Tensor or a mapping of names to tensors, "
-        f"got {type(arg).__name__}."
+        f"{what} must be a torch.Tensor or a mapping of names to tensors, got {type(arg).__name__}."
     )
 
 
@@ -280,9 +277,7 @@ def _layers(graph: AutogradGraph) -> list[list[str]]:
     pos: dict[str, float] = {}
     for layer in layers:
         if pos:
-            layer.sort(
-                key=lambda k: sum(pos.get(p, 0.0) for p in parents[k]) / max(len(parents[k]), 1)
-            )
+            layer.sort(key=lambda k: sum(pos.get(p, 0.0) for p in parents[k]) / max(len(parents[k]), 1))
         for i, k in enumerate(layer):
             pos[k] = i - (len(layer) - 1) / 2
     return layers

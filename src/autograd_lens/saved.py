@@ -167,9 +167,7 @@ class SavedTensorLedger:
     def activation_nbytes(self) -> int:
         """Like [`nbytes`][autograd_lens.SavedTensorLedger.nbytes], leaving out leaves that
         require grad (parameters and inputs), which exist whether or not a graph is built."""
-        return self._unique_bytes(
-            {k: e for k, e in self._entries.items() if not e.is_parameter_or_leaf}
-        )
+        return self._unique_bytes({k: e for k, e in self._entries.items() if not e.is_parameter_or_leaf})
 
     @property
     def live_count(self) -> int:

@@ -14,8 +14,14 @@ LABELS = {
     "copy_": "dst.copy_(x)",
     "empty_copy_": "empty_like(x).copy_(x)",
 }
-STYLE = {"detach": ("C0", "o"), "data": ("C9", "s"), "clone": ("C3", "^"),
-         "detach_clone": ("C1", "v"), "copy_": ("C7", "D"), "empty_copy_": ("C4", "P")}
+STYLE = {
+    "detach": ("C0", "o"),
+    "data": ("C9", "s"),
+    "clone": ("C3", "^"),
+    "detach_clone": ("C1", "v"),
+    "copy_": ("C7", "D"),
+    "empty_copy_": ("C4", "P"),
+}
 TEXT = {
     "zh": {
         "title": "CPU 上的耗时\n（中位数，误差线为四分位距）",

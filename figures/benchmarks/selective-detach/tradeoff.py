@@ -13,10 +13,18 @@ LABELS = {
     "en": {"full": "full graph", "selective_detach": "selective detach", "checkpoint": "checkpointing"},
 }
 TEXT = {
-    "zh": {"saved": "反向传播开始时保存的字节 (MB)", "time": "前向 + 反向的耗时 (ms，中位数)",
-           "err": "梯度与完整计算图的相对误差", "title": "小型 Transformer 编码器（CPU）"},
-    "en": {"saved": "bytes held for backward (MB)", "time": "forward + backward (ms, median)",
-           "err": "relative gradient error vs full graph", "title": "Small Transformer encoder (CPU)"},
+    "zh": {
+        "saved": "反向传播开始时保存的字节 (MB)",
+        "time": "前向 + 反向的耗时 (ms，中位数)",
+        "err": "梯度与完整计算图的相对误差",
+        "title": "小型 Transformer 编码器（CPU）",
+    },
+    "en": {
+        "saved": "bytes held for backward (MB)",
+        "time": "forward + backward (ms, median)",
+        "err": "relative gradient error vs full graph",
+        "title": "Small Transformer encoder (CPU)",
+    },
 }
 COLORS = ["C3", "C1", "C0"]
 

@@ -34,8 +34,7 @@ def draw(lang: str):
     ]
     fig, axes = plt.subplots(1, 2, figsize=(9.0, 7.6))
     for i, (ax, (n, out)) in enumerate(zip(axes, outs.items())):
-        draw_graph({"out": out}, {"a": a}, lang=lang, ax=ax,
-                   title=PANEL[lang][n], legend=i == 0)
+        draw_graph({"out": out}, {"a": a}, lang=lang, ax=ax, title=PANEL[lang][n], legend=i == 0)
     axes[0].set_ylim(axes[1].get_ylim())  # same vertical scale: rows line up
     fig.suptitle(SUPTITLE[lang], fontsize=12)
     return legible(fig)

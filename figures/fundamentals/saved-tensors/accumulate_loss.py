@@ -96,8 +96,9 @@ def draw(lang: str):
         ax.set_ylim(bottom=0)
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8.5, loc="upper left", frameon=False)
-    right.text(0.97, 0.05, t["note"], transform=right.transAxes, ha="right", va="bottom",
-               fontsize=8, color="#374151")
+    right.text(
+        0.97, 0.05, t["note"], transform=right.transAxes, ha="right", va="bottom", fontsize=8, color="#374151"
+    )
     fig.suptitle(t["suptitle"], fontsize=11.5)
     legible(fig)
     fig.tight_layout()

@@ -33,9 +33,16 @@ def draw(lang: str):
     sequence = torch.randn(2, 1, 2)  # two segments
     names = {"segment.weight": segment.weight, "aggregate.weight": aggregate.weight}
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 6.2))
-    draw_graph({"loss": _loss(True, segment, aggregate, sequence)}, names, lang=lang, ax=left,
-               title=TITLES[lang][0])
-    draw_graph({"loss": _loss(False, segment, aggregate, sequence)}, names, lang=lang, ax=right,
-               title=TITLES[lang][1], legend=False)
+    draw_graph(
+        {"loss": _loss(True, segment, aggregate, sequence)}, names, lang=lang, ax=left, title=TITLES[lang][0]
+    )
+    draw_graph(
+        {"loss": _loss(False, segment, aggregate, sequence)},
+        names,
+        lang=lang,
+        ax=right,
+        title=TITLES[lang][1],
+        legend=False,
+    )
     fig.suptitle(SUPTITLE[lang], fontsize=12)
     return legible(fig)

@@ -79,8 +79,15 @@ def draw(lang: str):
             color = "#c8e6c9" if value is not None else "#eeeeee"
             ax.add_patch(Rectangle((j, y), 0.96, 0.9, facecolor=color, edgecolor="white"))
             label = t["none"] if value is None else t["norm"].format(value)
-            ax.text(j + 0.48, y + 0.45, label, ha="center", va="center", fontsize=9,
-                    color="#1b5e20" if value is not None else "#777777")
+            ax.text(
+                j + 0.48,
+                y + 0.45,
+                label,
+                ha="center",
+                va="center",
+                fontsize=9,
+                color="#1b5e20" if value is not None else "#777777",
+            )
     ax.set_xlim(0, 2)
     ax.set_ylim(0, len(rows))
     ax.set_xticks([0.48, 1.48], t["cols"])

@@ -10,10 +10,16 @@ from tools.figure_text import legible
 INPUTS = ["tools/figure_text.py"]
 
 TEXT = {
-    "en": {"input": "input (synthetic)", "title": "conv1 feature maps, captured by a forward hook",
-           "names": ["vertical edges", "horizontal edges", "Laplacian", "box blur"]},
-    "zh": {"input": "输入（合成图像）", "title": "前向钩子捕获的 conv1 特征图",
-           "names": ["竖直边缘", "水平边缘", "拉普拉斯", "均值模糊"]},
+    "en": {
+        "input": "input (synthetic)",
+        "title": "conv1 feature maps, captured by a forward hook",
+        "names": ["vertical edges", "horizontal edges", "Laplacian", "box blur"],
+    },
+    "zh": {
+        "input": "输入（合成图像）",
+        "title": "前向钩子捕获的 conv1 特征图",
+        "names": ["竖直边缘", "水平边缘", "拉普拉斯", "均值模糊"],
+    },
 }
 
 

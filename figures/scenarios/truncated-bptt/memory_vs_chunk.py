@@ -43,8 +43,15 @@ def draw(lang: str):
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
     ax.plot(ks, kib, marker="o", color="#3f51b5")
     ax.axhline(held[T] / 1024, color="#999999", linestyle="--", linewidth=1)
-    ax.annotate(t["full"], (T, held[T] / 1024), xytext=(-10, -14), textcoords="offset points",
-                ha="right", fontsize=9, color="#555555")
+    ax.annotate(
+        t["full"],
+        (T, held[T] / 1024),
+        xytext=(-10, -14),
+        textcoords="offset points",
+        ha="right",
+        fontsize=9,
+        color="#555555",
+    )
     ax.set_xlabel(t["x"])
     ax.set_ylabel(t["y"])
     ax.set_title(t["title"], fontsize=11)
