@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools import downloads, pages
+from tools import downloads, downloads_data, page_script_run, pages
 from tools.snippet_source import SnippetError
 
 from .conftest import ARTIFACTS, fail_on
@@ -21,22 +21,23 @@ PAGE_SCRIPTS = ARTIFACTS / "page-code"
 
 @pytest.mark.parametrize("page", pages.pages("zh"), ids=str)
 def test_page_code_runs_top_to_bottom(page, fork_server):
-    """Runs the page's downloadable script (tools/downloads.py), the very file a
-    reader gets; what it prints must be the recorded outputs of its blocks."""
-    code = fail_on(downloads.DownloadError, downloads.page_code, "zh", page)
+    """Runs the page's downloadable script (tools/downloads.py) with
+    tools/page_script_run.py: the very file a reader gets; what it prints must be
+    the recorded outputs of its blocks."""
+    code = fail_on(downloads_data.DownloadError, downloads_data.page_code, "zh", page)
     if not code.blocks:
         pytest.skip("no Python blocks on this page")
     PAGE_SCRIPTS.mkdir(parents=True, exist_ok=True)
     script = PAGE_SCRIPTS / (str(page).replace("/", "__").replace(".md", ".py"))
     script.write_text(downloads.script(code), encoding="utf-8")
     try:
-        out = downloads.run_script(script, code, fork_server)
+        out = page_script_run.run_script(script, code, fork_server)
     except SnippetError as err:
         pytest.fail(
             f"docs/zh/{page}: the page's code fails when run top to bottom ({script}).\n{err}",
             pytrace=False,
         )
-    assert downloads.normalise_output(out) == downloads.expected_stdout(code), (
+    assert page_script_run.normalise_output(out) == page_script_run.expected_stdout(code), (
         f"docs/zh/{page}: run top to bottom, the page's code prints something else than "
         "the recorded outputs of its blocks (an order dependence between blocks?)"
     )

@@ -20,12 +20,14 @@ from pathlib import Path
 import pytest
 
 from tools import downloads as dl
+from tools import downloads_data as data
 from tools import helper_wheel, pages, record_stamp
+from tools.page_script_run import expected_stdout, normalise_output, run_script
 from tools.repo import child_env
 from tools.snippet_source import parse
 
 ROOT = pages.ROOT
-PAGES = {lang: dl.pages_with_code(lang) for lang in pages.LANGS}
+PAGES = {lang: data.pages_with_code(lang) for lang in pages.LANGS}
 # A plain page, one with a CUDA-only tab and numpy, one that uses autograd_lens.
 REPRESENTATIVE = [
     ("zh", "internals/what-detach-does.md"),
@@ -37,8 +39,8 @@ _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,}\b")
 
 
 @cache
-def _code(lang: str, page: str) -> dl.PageCode:
-    return dl.page_code(lang, Path(page), cuda=False)
+def _code(lang: str, page: str) -> data.PageCode:
+    return data.page_code(lang, Path(page), cuda=False)
 
 
 @cache
@@ -81,7 +83,7 @@ def test_notebooks_are_valid_nbformat_4_and_mirror_the_page(lang):
             )
         headings = [c.source for c in nb.cells if c.cell_type == "markdown"][1:]
         expected = [
-            f"{'#' * h.level} {h.text}" for h in code.items if isinstance(h, dl.Heading) and h.level > 1
+            f"{'#' * h.level} {h.text}" for h in code.items if isinstance(h, data.Heading) and h.level > 1
         ]
         assert headings == expected, f"docs/{lang}/{page}: the page's headings are the Markdown cells"
 
@@ -145,39 +147,39 @@ def test_skip_marker_comments_the_block_out_with_its_reason():
         '``` python title="snippets/internals/what-detach-does/detach_basics.py"\n'
         '--8<-- "internals/what-detach-does/detach_basics.py:share"\n```\n'
     )
-    code = dl.page_code("en", "demo.md", cuda=False, md=md)
+    code = data.page_code("en", "demo.md", cuda=False, md=md)
     assert code.blocks[0].skip == ("skip", "downloads a data set")
     script = dl.script(code)
     assert "# The site's tests skip this part: downloads a data set" in script
     assert "\nimport torch" not in script and "# import torch" in script
-    with pytest.raises(dl.DownloadError, match="without a reason"):
-        dl.page_code("en", "demo.md", cuda=False, md=md.replace('reason="downloads a data set"', ""))
+    with pytest.raises(data.DownloadError, match="without a reason"):
+        data.page_code("en", "demo.md", cuda=False, md=md.replace('reason="downloads a data set"', ""))
 
 
 def test_missing_or_stale_record_fails_generation_naming_the_file(tmp_path):
     snippet = tmp_path / "lonely.py"
     snippet.write_text("# --8<-- [start:a]\nprint(1)\n# --8<-- [end:a]\n", encoding="utf-8")
-    with pytest.raises(dl.DownloadError, match=r"lonely\.py has no recorded output.*record"):
-        dl._recorded_output(snippet, "a", "docs/zh/x.md:3")
+    with pytest.raises(data.DownloadError, match=r"lonely\.py has no recorded output.*record"):
+        data._recorded_output(snippet, "a", "docs/zh/x.md:3")
     record = snippet.with_suffix(".out")
     stamp = record_stamp.stamp_line(snippet)
     record.write_text(stamp + "# --8<-- [start:a]\n1\n# --8<-- [end:a]\n", encoding="utf-8")
-    dl._snippet.cache_clear()
-    assert dl._recorded_output(snippet, "a", "docs/zh/x.md:3") == "1\n"
+    data._snippet.cache_clear()
+    assert data._recorded_output(snippet, "a", "docs/zh/x.md:3") == "1\n"
     # The code changed after recording: its stamp no longer matches.
     snippet.write_text("# --8<-- [start:a]\nprint(2)\n# --8<-- [end:a]\n", encoding="utf-8")
-    dl._snippet.cache_clear()
+    data._snippet.cache_clear()
     with pytest.raises(
-        dl.DownloadError, match=r"docs/zh/x\.md:3: the record .*lonely\.out is stale: the snippet changed"
+        data.DownloadError, match=r"docs/zh/x\.md:3: the record .*lonely\.out is stale: the snippet changed"
     ):
-        dl._recorded_output(snippet, "a", "docs/zh/x.md:3")
+        data._recorded_output(snippet, "a", "docs/zh/x.md:3")
     # Stamped for this code, but the sections do not match the snippet's.
     record.write_text(
         record_stamp.stamp_line(snippet) + "# --8<-- [start:b]\n1\n# --8<-- [end:b]\n", encoding="utf-8"
     )
-    dl._snippet.cache_clear()
-    with pytest.raises(dl.DownloadError, match=r"lonely\.out is stale: its sections"):
-        dl._recorded_output(snippet, "a", "docs/zh/x.md:3")
+    data._snippet.cache_clear()
+    with pytest.raises(data.DownloadError, match=r"lonely\.out is stale: its sections"):
+        data._recorded_output(snippet, "a", "docs/zh/x.md:3")
 
 
 def test_spawn_page_notebook_says_to_use_the_script():
@@ -229,7 +231,7 @@ def test_notebook_executes_and_matches_its_recorded_outputs(lang, page, tmp_path
     else:
         client.execute(env=child_env())
     fresh = [
-        dl.normalise_output(
+        normalise_output(
             "".join(o.text for o in c.outputs if o.output_type == "stream" and o.name == "stdout")
         )
         for c in nb.cells
@@ -362,17 +364,8 @@ def test_downloaded_script_runs_in_an_empty_folder_with_only_torch_and_the_wheel
     assert set(needs) <= {"torch", "autograd_lens"} and "autograd_lens" in needs, needs
     script = tmp_path / f"{code.stem}.py"
     script.write_text(text, encoding="utf-8")
-    proc = subprocess.run(
-        [str(reader_venv), script.name],
-        cwd=tmp_path,
-        env=_clean_env(),
-        capture_output=True,
-        text=True,
-        timeout=code.timeout,
-        check=False,
-    )
-    assert proc.returncode == 0, f"{script.name} failed outside the repository:\n{proc.stderr[-3000:]}"
-    assert dl.normalise_output(proc.stdout) == dl.expected_stdout(code), (
+    out = run_script(script, code, python=reader_venv, env=_clean_env(), cwd=tmp_path)
+    assert normalise_output(out) == expected_stdout(code), (
         f"{script.name} printed something else than the page shows"
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == [script.name], (

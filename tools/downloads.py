@@ -1,51 +1,32 @@
 """Per-page downloads: the reader script (.py) and notebook (.ipynb) of each page.
 
-Both are made from the page as the build renders it: every Python block in page
-order, with its includes expanded and its annotation markers (``# (1)!``) removed,
-which is what the copy button gives. The script is what
-``tests/test_codeblocks.py`` runs, so what a reader downloads is what was tested;
-the notebook carries the recorded outputs (``snippets/**/*.out``) of each block.
+Both are made from the page as the build renders it (tools/downloads_data.py):
+every Python block in page order, with its includes expanded and its annotation
+markers (``# (1)!``) removed, which is what the copy button gives. The script is
+what ``tests/test_codeblocks.py`` runs (tools/page_script_run.py), so what a reader
+downloads is what was tested; the notebook carries the recorded outputs
+(``snippets/**/*.out``) of each block.
 
 A block that cannot run on the machine that made the file (it needs CUDA, or the
 page marks it ``<!--pytest.mark.skip(reason="...")-->``) is commented out, with the
-reason above it. Outputs come from the records: a missing record, or one that lacks
-a section the page shows, stops the generation with the file named.
+reason above it.
 
 Both files are deterministic: no timestamps, no paths of the build machine.
-
-Usage:
-    python -m tools.downloads script LANG PAGE     # print the reader script
-    python -m tools.downloads notebook LANG PAGE   # print the notebook (JSON)
-    python -m tools.downloads write DIR            # all downloads under DIR/<lang>/
+The command line is tools/downloads_cli.py; the build publishes them through
+tools/downloads_hook.py.
 """
 
 from __future__ import annotations
 
 import ast
-import re
 import sys
 import textwrap
-from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tools import pages, record_stamp, sections  # noqa: E402
-from tools.page_code import expand  # noqa: E402
-from tools.repo import child_env, cuda_available, rel  # noqa: E402
-from tools.snippet_records import REFRESH_HINT, wrap_output  # noqa: E402
-from tools.snippet_runner import ForkServer  # noqa: E402
-from tools.snippet_source import DEFAULT_TIMEOUT, Snippet, SnippetError, parse  # noqa: E402
+from tools import pages
+from tools.downloads_data import Heading, PageCode, page_code, pages_with_code
 
 DOWNLOADS = "downloads"  # folder of the downloads in the built site
-
-_HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<text>.+?)(?:\s*\{[^}]*\})?\s*$")
-_ANNOTATION = re.compile(r"[ \t]*#\s*\(\d+\)!\s*$")
-_MARK = re.compile(r"^\s*<!--\s*(?P<mark>pytest\.mark\.[^>]*?)\s*-->\s*$")
-_SKIP_REASON = re.compile(r"pytest\.mark\.skip\(\s*reason\s*=\s*(['\"])(?P<reason>.+)\1\s*\)")
 
 LABELS = {
     "zh": {
@@ -100,206 +81,11 @@ LABELS = {
 }
 
 
-class DownloadError(RuntimeError):
-    """A download cannot be made; the message names the file and what to do."""
-
-
-PAGE_TIMEOUT_CAP = 300  # seconds for one page's code; the longest (distributed) takes ~40 s
-
-
-@dataclass
-class Heading:
-    level: int
-    text: str
-
-
-@dataclass
-class Block:
-    number: int  # 1-based among the page's Python blocks
-    sources: list[tuple[Path, str | None]]  # (snippet file, section) of each include
-    code: str  # what the copy button gives
-    skip: tuple[str, str] | None = None  # (kind, reason) when commented out
-    output: str = ""  # recorded stdout of the included sections
-    needs_fresh_interpreter: bool = False  # a snippet with `# runner: subprocess`
-    timeout: int = DEFAULT_TIMEOUT
-
-    @property
-    def title(self) -> str:
-        return ", ".join(rel(path) + (f":{section}" if section else "") for path, section in self.sources)
-
-
-@dataclass
-class PageCode:
-    lang: str
-    page: Path
-    title: str
-    items: list[Heading | Block] = field(default_factory=list)
-
-    @property
-    def blocks(self) -> list[Block]:
-        return [i for i in self.items if isinstance(i, Block)]
-
-    @property
-    def stem(self) -> str:
-        """File name of the downloads, without suffix: the page's own name."""
-        p = self.page.with_suffix("")
-        return p.parent.name if p.name == "index" and p.parent != Path() else p.name
-
-    @property
-    def needs_fresh_interpreter(self) -> bool:
-        return any(b.needs_fresh_interpreter for b in self.blocks if not b.skip)
-
-    @property
-    def timeout(self) -> int:
-        """Each snippet file's timeout counted once, however many of its sections the
-        page shows, capped at PAGE_TIMEOUT_CAP (or the largest single timeout): a hang
-        costs minutes, not CI's hour."""
-        per_file: dict[Path, int] = {}
-        for b in self.blocks:
-            if not b.skip:
-                for path, _ in b.sources:
-                    if path.suffix == ".py":
-                        per_file[path] = max(per_file.get(path, 0), b.timeout)
-        cap = max(PAGE_TIMEOUT_CAP, *per_file.values(), 0)
-        return max(min(sum(per_file.values()), cap), DEFAULT_TIMEOUT)
-
-
 def download_uri(lang: str, page: Path | str, suffix: str) -> str:
     """Site-relative path of a page's download, e.g. downloads/internals/x.py (zh)
     or en/downloads/internals/x.py (en)."""
     prefix = "" if lang == pages.LANGS[0] else f"{lang}/"
     return f"{prefix}{DOWNLOADS}/{Path(page).with_suffix(suffix).as_posix()}"
-
-
-@cache
-def _snippet(path: Path) -> Snippet:
-    return parse(path)
-
-
-def reader_code(code: str) -> str:
-    """The block as the copy button gives it: annotation markers removed, no
-    trailing spaces."""
-    lines = [_ANNOTATION.sub("", line).rstrip() for line in code.splitlines()]
-    return "\n".join(lines).strip("\n") + "\n"
-
-
-def record_sections(path: Path) -> dict[str | None, str]:
-    """What each section of a record holds (that chunk's output); None: all the
-    output, section markers and the code stamp left out."""
-    _, text = record_stamp.split(path.read_text(encoding="utf-8"))
-    chunks = sections.split(text, rel(path))
-    out: dict[str | None, str] = {c.name: c.code for c in chunks if c.name}
-    out[None] = "".join(c.code for c in chunks)
-    return out
-
-
-def normalise_output(text: str) -> str:
-    """What a run prints, as the snippet runner records it (long lines wrapped)."""
-    return wrap_output(text)
-
-
-def _recorded_output(path: Path, section: str | None, where: str) -> str:
-    snippet = _snippet(path)
-    record = snippet.record_path
-    hint = REFRESH_HINT.format(path=snippet.rel)
-    if not record.is_file():
-        raise DownloadError(
-            f"{where}: {snippet.rel} has no recorded output ({rel(record)}), so the "
-            f"page's notebook cannot carry its output. Create it with: {hint}"
-        )
-    stale = record_stamp.stale_reason(snippet.path, record)
-    if stale:
-        raise DownloadError(f"{where}: the record {rel(record)} is stale: {stale}. Refresh it with: {hint}")
-    sections = record_sections(record)
-    names = {c.name for c in snippet.chunks if c.name}
-    recorded = {k for k in sections if k}
-    if names != recorded:
-        raise DownloadError(
-            f"{where}: the record {rel(record)} is stale: its sections "
-            f"{sorted(recorded)} differ from the sections of {snippet.rel} {sorted(names)}. "
-            f"Refresh it with: {hint}"
-        )
-    return sections[section]
-
-
-def page_code(lang: str, page: Path | str, cuda: bool | None = None, md: str | None = None) -> PageCode:
-    """Headings and Python blocks of a page, in page order (``md``: the page's text,
-    read from docs/<lang>/<page> when not given)."""
-    page = Path(page)
-    where = f"docs/{lang}/{page.as_posix()}"
-    md = pages.text(lang, page) if md is None else md
-    cuda = cuda_available() if cuda is None else cuda
-    lines = md.splitlines()
-    title = ""
-    result = PageCode(lang, page, "")
-    marks: list[str] = []
-    number = 0
-    done = 0  # lines before this one are handled
-
-    def prose(chunk: list[str]) -> None:
-        nonlocal title, marks
-        for line in chunk:
-            mark = _MARK.match(line)
-            if mark:
-                marks.append(mark["mark"])
-            elif line.strip():
-                heading = _HEADING.match(line)
-                if heading:
-                    text = heading["text"].strip()
-                    if not title and len(heading["level"]) == 1:
-                        title = text
-                    result.items.append(Heading(len(heading["level"]), text))
-                marks = []
-
-    for i, j, fence in pages.walk_fences(lines):
-        prose(lines[done:i])
-        indent = fence["indent"]
-        body = [s[len(indent) :] if s.startswith(indent) else s.lstrip() for s in lines[i + 1 : j]]
-        if pages.is_python(fence["info"]):
-            number += 1
-            result.items.append(_block(number, "\n".join(body), marks, cuda, f"{where}:{i + 1}"))
-        marks = []
-        done = j + 1
-    prose(lines[done:])
-    result.title = title or page.with_suffix("").as_posix()
-    return result
-
-
-def _block(number: int, body: str, marks: list[str], cuda: bool, where: str) -> Block:
-    incs = pages.includes(body)
-    sources = [(inc.path, inc.section) for inc in incs]
-    from pymdownx.snippets import SnippetMissingError
-
-    try:
-        code = reader_code(expand(body))
-    except SnippetMissingError as err:
-        raise DownloadError(f"{where}: cannot expand the block's includes: {err}") from None
-    block = Block(number, sources, code)
-    skips = [m for m in marks if m.startswith("pytest.mark.skip")]
-    for mark in skips:
-        m = _SKIP_REASON.fullmatch(mark)
-        if not m:
-            raise DownloadError(
-                f"{where}: block {number} is skipped without a reason; "
-                'write <!--pytest.mark.skip(reason="why")-->'
-            )
-        block.skip = ("skip", m["reason"])
-    outputs = []
-    for path, section in sources:
-        if path.suffix != ".py":
-            continue
-        snippet = _snippet(path)
-        block.timeout = max(block.timeout, snippet.timeout)
-        if snippet.runner == "subprocess":
-            block.needs_fresh_interpreter = True
-        if snippet.needs_cuda and not cuda:
-            block.skip = block.skip or ("cuda", "")
-            continue
-        if block.skip:
-            continue
-        outputs.append(_recorded_output(path, section, where))
-    block.output = "".join(outputs)
-    return block
 
 
 # --------------------------------------------------------------------------- packages
@@ -407,59 +193,7 @@ def notebook(code: PageCode) -> str:
     return nbformat.writes(nb) + "\n"
 
 
-# --------------------------------------------------------------------------- running
-def expected_stdout(code: PageCode) -> str:
-    """What the script prints (after ``normalise_output``): the recorded outputs of
-    its blocks, in page order."""
-    return "".join(b.output for b in code.blocks if not b.skip)
-
-
-def run_script(path: Path, code: PageCode, server: ForkServer | None = None) -> str:
-    """Run a reader script as a file and return its stdout; SnippetError on failure.
-
-    With a fork server (torch already imported) unless the page needs a fresh interpreter;
-    otherwise ``python <page>.py`` in an empty folder, as a reader runs it.
-    """
-    import subprocess
-    import tempfile
-
-    name = rel(path)
-    if server is not None and not code.needs_fresh_interpreter:
-        snippet = parse(path)
-        snippet.timeout = code.timeout
-        with tempfile.TemporaryDirectory(prefix="page-script-") as tmp:
-            rc, err = server.run(snippet, Path(tmp))
-            out = Path(tmp, "0.txt").read_text(encoding="utf-8") if Path(tmp, "0.txt").exists() else ""
-    else:
-        with tempfile.TemporaryDirectory(prefix="page-script-") as tmp:
-            try:
-                proc = subprocess.run(
-                    [sys.executable, str(Path(path).resolve())],
-                    cwd=tmp,
-                    env=child_env(),
-                    capture_output=True,
-                    text=True,
-                    timeout=code.timeout,
-                    check=False,
-                )
-            except subprocess.TimeoutExpired:
-                raise SnippetError(f"{name} timed out after {code.timeout} s") from None
-            rc, err, out = proc.returncode, proc.stderr, proc.stdout
-    if rc != 0:
-        tail = "\n".join(err.strip().splitlines()[-30:])
-        raise SnippetError(f"{name} failed (exit {rc}):\n{tail}")
-    return out
-
-
 # --------------------------------------------------------------------------- all pages
-def pages_with_code(lang: str) -> list[Path]:
-    return [
-        p
-        for p in pages.pages(lang)
-        if any(pages.is_python(info) for _, info, _ in pages.fences(pages.text(lang, p)))
-    ]
-
-
 def all_downloads(lang: str, cuda: bool = False) -> dict[str, str]:
     """uri -> text of every download of one language.
 
@@ -471,28 +205,3 @@ def all_downloads(lang: str, cuda: bool = False) -> dict[str, str]:
         out[download_uri(lang, page, ".py")] = script(code)
         out[download_uri(lang, page, ".ipynb")] = notebook(code)
     return out
-
-
-def main(argv: list[str]) -> int:
-    if argv[:1] in (["script"], ["notebook"]) and len(argv) == 3:
-        code = page_code(argv[1], Path(argv[2]))
-        sys.stdout.write(script(code) if argv[0] == "script" else notebook(code))
-        return 0
-    if argv[:1] == ["write"] and len(argv) == 2:
-        for lang in pages.LANGS:
-            for uri, text in all_downloads(lang, cuda=False).items():
-                path = Path(argv[1]) / lang / uri.removeprefix(f"{lang}/")
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
-                print(path)
-        return 0
-    print(__doc__, file=sys.stderr)
-    return 2
-
-
-if __name__ == "__main__":
-    try:
-        raise SystemExit(main(sys.argv[1:]))
-    except DownloadError as err:
-        print(f"error: {err}", file=sys.stderr)
-        raise SystemExit(1) from None
