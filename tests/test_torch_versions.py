@@ -85,12 +85,12 @@ After.
 """
 
 
-def _matrix(entries: dict[str, dict]) -> vn.Matrix:
+def _matrix(entries: dict[str, dict]) -> tv.Matrix:
     runs = {}
     for version, entry in entries.items():
         runs[version] = {"snippets": {SNIPPET: entry}}
     runs = dict(sorted(runs.items(), key=lambda kv: tv.version_key(kv[0])))
-    return vn.Matrix(runs, {SNIPPET: tv.file_hash(tv.ROOT / SNIPPET)})
+    return tv.Matrix(runs, {SNIPPET: tv.file_hash(tv.ROOT / SNIPPET)})
 
 
 def _fresh(**kw) -> dict:

@@ -14,9 +14,11 @@ how an older version of the snippet behaved and is never shown as a pass.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools import sections as markers
@@ -107,3 +109,88 @@ def stale_or_missing(path: Path) -> list[Path]:
         return snippet_paths()
     entries = load(path)["snippets"]
     return [p for p in snippet_paths() if rel(p) not in entries or is_stale(entries[rel(p)], file_hash(p))]
+
+
+# --------------------------------------------------------------------------- the matrix
+@dataclass
+class SectionResult:
+    """What one release did with one section of a snippet."""
+
+    kind: str  # same / differs / failed / not-reached / cuda / stale / missing
+    output: str | None = None  # the release's output when kind is differs/failed
+    line: int | None = None
+    code: str = ""
+    message: str = ""
+
+
+@dataclass
+class Matrix:
+    """The result files, with the snippets' current hashes for staleness."""
+
+    runs: dict[str, dict]  # version -> data, oldest first
+    hashes: dict[str, str] = field(default_factory=dict)  # rel snippet path -> hash
+
+    @property
+    def versions(self) -> list[str]:
+        return list(self.runs)
+
+    def entry(self, version: str, snippet: str) -> dict | None:
+        return self.runs[version]["snippets"].get(snippet)
+
+    def stale(self, version: str, snippet: str) -> bool:
+        entry = self.entry(version, snippet)
+        return entry is not None and is_stale(entry, self.hashes.get(snippet, ""))
+
+    def section(
+        self, version: str, snippet: str, name: str, first_line: int, last_line: int
+    ) -> SectionResult:
+        if version == REFERENCE:  # the records themselves: make test checks them
+            return SectionResult("same")
+        entry = self.entry(version, snippet)
+        if entry is None:
+            return SectionResult("missing")
+        if self.stale(version, snippet):
+            return SectionResult("stale")
+        if entry["status"] == "skipped-cuda":
+            return SectionResult("cuda")
+        if name in entry.get("not_reached", []):
+            return SectionResult("not-reached")
+        failed_here = entry["status"] in FAILED and (
+            entry.get("line") is None or first_line <= entry["line"] <= last_line
+        )
+        if failed_here:
+            output = None if entry["status"] == "timeout" else entry.get("differs", {}).get(name)
+            return SectionResult(
+                "failed", output, entry.get("line"), entry.get("code", ""), entry.get("message", "")
+            )
+        if name in entry.get("differs", {}):
+            return SectionResult("differs", entry["differs"][name])
+        return SectionResult("same")
+
+
+def load_matrix(folder: Path = DATA) -> Matrix:
+    """Every result file in ``folder``, oldest release first; ValueError names a
+    file that is not valid JSON."""
+    runs = {}
+    for path in sorted(Path(folder).glob("*.json"), key=lambda p: version_key(p.stem)):
+        try:
+            runs[path.stem] = load(path)
+        except ValueError as err:
+            raise ValueError(f"{rel(path)} is not valid JSON ({err}); re-run make test-versions") from None
+    hashes = {rel(p): file_hash(p) for p in snippet_paths()}
+    return Matrix(runs, hashes)
+
+
+@functools.cache
+def section_lines(snippet: str) -> dict[str, tuple[int, int]]:
+    """Section name -> (first line, last line) in the snippet file ``snippet``
+    (its path from the repository root); cached: clear it when snippets change."""
+    path = ROOT / snippet
+    out = {}
+    if not path.exists():
+        return out
+    chunks = markers.split(path.read_text(encoding="utf-8"), snippet)
+    for chunk in chunks:
+        if chunk.name:
+            out[chunk.name] = (chunk.first_line, chunk.first_line + chunk.code.count("\n"))
+    return out

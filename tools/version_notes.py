@@ -1,4 +1,4 @@
-"""MkDocs hook: which torch releases each page's code was checked on.
+"""Notes on which torch releases each page's code was checked on.
 
 Generated from ``data/torch-versions/*.json`` (written by ``make test-versions``,
 see ``tools.torch_versions``), in the page's language:
@@ -14,6 +14,8 @@ see ``tools.torch_versions``), in the page's language:
 
 A result made before the snippet's last change (its hash differs) is *stale*:
 it is listed as "checked before the last change", never counted as a pass.
+The results are read by tools/torch_versions_data.py (``load_matrix``); the
+MkDocs hook that adds the notes to each page is tools/version_notes_hook.py.
 """
 
 from __future__ import annotations
@@ -21,16 +23,10 @@ from __future__ import annotations
 import functools
 import html
 import re
-import sys
-from dataclasses import dataclass, field
-from pathlib import Path
 
-_ROOT = Path(__file__).resolve().parent.parent
-if str(_ROOT) not in sys.path:  # hooks are loaded by path, not as a package
-    sys.path.insert(0, str(_ROOT))
-
-from tools import torch_versions_data as tv  # noqa: E402
-from tools.repo import SNIPPETS  # noqa: E402
+from tools import torch_versions_data as tv
+from tools.repo import ROOT, SNIPPETS
+from tools.torch_versions_data import Matrix
 
 INCLUDE = re.compile(
     r'^(?P<indent>[ \t]*)--8<--\s+"(?P<path>[^"]+?\.(?P<ext>py|out))(?::(?P<section>[a-z][-_0-9a-z]*))?"\s*$'
@@ -88,90 +84,8 @@ TEXT = {
 }
 
 
-@dataclass
-class SectionResult:
-    """What one release did with one section of a snippet."""
-
-    kind: str  # same / differs / failed / not-reached / cuda / stale / missing
-    output: str | None = None  # the release's output when kind is differs/failed
-    line: int | None = None
-    code: str = ""
-    message: str = ""
-
-
-@dataclass
-class Matrix:
-    """The result files, with the snippets' current hashes for staleness."""
-
-    runs: dict[str, dict]  # version -> data, oldest first
-    hashes: dict[str, str] = field(default_factory=dict)  # rel snippet path -> hash
-
-    @property
-    def versions(self) -> list[str]:
-        return list(self.runs)
-
-    def entry(self, version: str, snippet: str) -> dict | None:
-        return self.runs[version]["snippets"].get(snippet)
-
-    def stale(self, version: str, snippet: str) -> bool:
-        entry = self.entry(version, snippet)
-        return entry is not None and tv.is_stale(entry, self.hashes.get(snippet, ""))
-
-    def section(
-        self, version: str, snippet: str, name: str, first_line: int, last_line: int
-    ) -> SectionResult:
-        if version == tv.REFERENCE:  # the records themselves: make test checks them
-            return SectionResult("same")
-        entry = self.entry(version, snippet)
-        if entry is None:
-            return SectionResult("missing")
-        if self.stale(version, snippet):
-            return SectionResult("stale")
-        if entry["status"] == "skipped-cuda":
-            return SectionResult("cuda")
-        if name in entry.get("not_reached", []):
-            return SectionResult("not-reached")
-        failed_here = entry["status"] in tv.FAILED and (
-            entry.get("line") is None or first_line <= entry["line"] <= last_line
-        )
-        if failed_here:
-            output = None if entry["status"] == "timeout" else entry.get("differs", {}).get(name)
-            return SectionResult(
-                "failed", output, entry.get("line"), entry.get("code", ""), entry.get("message", "")
-            )
-        if name in entry.get("differs", {}):
-            return SectionResult("differs", entry["differs"][name])
-        return SectionResult("same")
-
-
-def load_matrix(folder: Path = tv.DATA) -> Matrix:
-    runs = {}
-    for path in sorted(Path(folder).glob("*.json"), key=lambda p: tv.version_key(p.stem)):
-        try:
-            runs[path.stem] = tv.load(path)
-        except ValueError as err:
-            raise ValueError(f"{tv.rel(path)} is not valid JSON ({err}); re-run make test-versions") from None
-    hashes = {tv.rel(p): tv.file_hash(p) for p in tv.snippet_paths()}
-    return Matrix(runs, hashes)
-
-
 def _snippet_rel(include: str) -> str:
     return "snippets/" + re.sub(r"\.out$", ".py", include)
-
-
-@functools.cache
-def _section_lines(snippet: str) -> dict[str, tuple[int, int]]:
-    from tools import sections
-
-    path = _ROOT / snippet
-    out = {}
-    if not path.exists():
-        return out
-    chunks = sections.split(path.read_text(encoding="utf-8"), snippet)
-    for chunk in chunks:
-        if chunk.name:
-            out[chunk.name] = (chunk.first_line, chunk.first_line + chunk.code.count("\n"))
-    return out
 
 
 def _join(versions: list[str], lang: str) -> str:
@@ -235,7 +149,7 @@ def page_line(matrix: Matrix, snippets: list[str], lang: str) -> str:
 def section_note(matrix: Matrix, snippet: str, name: str, lang: str, indent: str) -> str:
     """The collapsible note under a block, or "" when every release agrees."""
     t = TEXT[lang]
-    lines = _section_lines(snippet).get(name)
+    lines = tv.section_lines(snippet).get(name)
     if lines is None:
         return ""
     results = {v: matrix.section(v, snippet, name, *lines) for v in matrix.versions}
@@ -300,7 +214,7 @@ def span_versions(matrix: Matrix, records: dict[tuple[str, str], str], span: str
         if not _quotes(recorded, span):
             continue
         hit = True
-        lines = _section_lines(snippet).get(name)
+        lines = tv.section_lines(snippet).get(name)
         if lines is None:
             continue
         for v in matrix.versions:
@@ -380,7 +294,7 @@ def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
     """The page's Markdown with the version line, notes and span marks added."""
     includes = [INCLUDE.match(line) for line in markdown.split("\n")]
     snippets = sorted({_snippet_rel(m["path"]) for m in includes if m})
-    snippets = [s for s in snippets if (_ROOT / s).exists()]
+    snippets = [s for s in snippets if (ROOT / s).exists()]
     if not snippets or not matrix.runs:
         return markdown
     records: dict[tuple[str, str], str] = {}
@@ -452,24 +366,3 @@ def _mark_spans(text: str, matrix: Matrix, records: dict[tuple[str, str], str], 
 
         out.append(CODE_SPAN.sub(mark, line))
     return "\n".join(out)
-
-
-# --------------------------------------------------------------------------- hook
-_matrix: Matrix | None = None
-
-
-def on_pre_build(config) -> None:
-    global _matrix
-    from mkdocs.exceptions import PluginError
-
-    _section_lines.cache_clear()  # mkdocs serve: snippets may have changed
-    try:
-        _matrix = load_matrix()
-    except ValueError as err:
-        raise PluginError(str(err)) from None
-
-
-def on_page_markdown(markdown: str, page, config, files) -> str:
-    matrix = _matrix if _matrix is not None else load_matrix()
-    lang = str(config.theme.get("language") or "en").split("_")[0]
-    return annotate(markdown, matrix, "zh" if lang == "zh" else "en")
