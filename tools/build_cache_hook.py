@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:  # hooks are loaded by path, not as a package
     sys.path.insert(0, str(ROOT))
 
 from tools import build_cache  # noqa: E402
-from tools.reader_hooks import SEARCH_WORDS, load_search_words  # noqa: E402
+from tools.search_index import SEARCH_WORDS, load_search_words  # noqa: E402
 
 _HIGHLIGHT_VERSIONS = build_cache.version("pygments", "pymdown-extensions")
 _SEARCH_VERSIONS = build_cache.version("mkdocs-material", "jieba")
