@@ -3,10 +3,8 @@
 `pip wheel --no-deps --no-build-isolation` on a clean copy of the files the build
 reads, so the working tree gets no build/ or *.egg-info, and nothing is fetched.
 SOURCE_DATE_EPOCH is fixed, so the same sources give a byte-identical wheel; the
-result is cached under .cache/wheel/<hash of the inputs>/.
-
-Usage:
-    python -m tools.helper_wheel            # build (or reuse) and print the path
+result is cached under .cache/wheel/<hash of the inputs>/. The build publishes it
+through tools/downloads_hook.py; tests/test_downloads.py installs it.
 """
 
 from __future__ import annotations
@@ -120,11 +118,3 @@ def metadata(wheel: Path) -> dict[str, str | list[str]]:
         "requires_python": msg.get("Requires-Python", ""),
         "requires_dist": msg.get_all("Requires-Dist") or [],
     }
-
-
-if __name__ == "__main__":
-    try:
-        print(build())
-    except WheelError as err:
-        print(f"error: {err}", file=sys.stderr)
-        raise SystemExit(1) from None
