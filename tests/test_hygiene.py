@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from tools.repo import ROOT
@@ -27,6 +28,10 @@ HOOK_EVENTS = frozenset(
         "on_shutdown",
     }
 )
+
+
+# Names of functions that do another module's job: render, run, a command line.
+OTHER_JOBS = re.compile(r"^_*(render|run_|draw|main$)")
 
 
 def _modules(*folders: str) -> list[Path]:
@@ -66,6 +71,18 @@ def jobs(path: Path) -> set[str]:
     return found
 
 
+def other_jobs_in_hooks(paths: list[Path]) -> list[str]:
+    """``file:function`` for each function of a hook module (one that defines MkDocs
+    events) whose name says it renders, runs or is a command line."""
+    found = []
+    for path in paths:
+        names = [n.name for n in _tree(path).body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        if HOOK_EVENTS.isdisjoint(names):
+            continue
+        found += [f"{path.relative_to(ROOT).as_posix()}:{name}" for name in names if OTHER_JOBS.match(name)]
+    return found
+
+
 def test_no_function_is_over_sixty_lines():
     too_long = long_functions(_modules(*CHECKED))
     assert not too_long, (
@@ -84,3 +101,19 @@ def test_the_length_check_names_file_function_and_lines(tmp_path, monkeypatch):
 def test_no_tool_module_is_both_a_hook_and_a_command_line():
     both = [p.relative_to(ROOT).as_posix() for p in _modules("tools") if jobs(p) == {"hook", "cli"}]
     assert not both, f"{both}: a MkDocs hook module and a command line in one; split them"
+
+
+def test_hook_modules_only_handle_events():
+    other = other_jobs_in_hooks(_modules("tools"))
+    assert not other, (
+        f"{other}: a MkDocs hook module that also renders, runs or is a command line; "
+        "move the function into a module named for its job and call it from the hook"
+    )
+
+
+def test_the_hook_check_names_file_and_function(tmp_path, monkeypatch):
+    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
+    (tmp_path / "hook.py").write_text("def on_config(c):\n    return c\n\n\ndef render_bar():\n    pass\n")
+    (tmp_path / "render.py").write_text("def render_bar():\n    pass\n")
+    paths = [tmp_path / "hook.py", tmp_path / "render.py"]
+    assert other_jobs_in_hooks(paths) == ["hook.py:render_bar"]
