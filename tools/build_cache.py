@@ -29,8 +29,11 @@ MAX_BYTES = 256 * 2**20  # edits under `mkdocs serve` only add entries: start af
 _connection: sqlite3.Connection | None = None
 
 
-def enabled() -> bool:
-    return os.environ.get("BUILD_CACHE", "on").lower() not in ("off", "0", "no")
+def enabled(kind: str = "") -> bool:
+    """Off with BUILD_CACHE=off; BUILD_CACHE_BYPASS=downloads,... skips some kinds."""
+    if os.environ.get("BUILD_CACHE", "on").lower() in ("off", "0", "no"):
+        return False
+    return kind not in os.environ.get("BUILD_CACHE_BYPASS", "").split(",")
 
 
 def version(*distributions: str) -> str:
@@ -74,7 +77,7 @@ def _db() -> sqlite3.Connection:
 
 
 def get(kind: str, digest: str) -> str | None:
-    if not enabled():
+    if not enabled(kind):
         return None
     try:
         row = _db().execute("SELECT value FROM entry WHERE kind = ? AND key = ?", (kind, digest)).fetchone()
@@ -84,7 +87,7 @@ def get(kind: str, digest: str) -> str | None:
 
 
 def put(kind: str, digest: str, value: str) -> None:
-    if not enabled():
+    if not enabled(kind):
         return
     with contextlib.suppress(sqlite3.DatabaseError):
         _db().execute("INSERT OR REPLACE INTO entry VALUES (?, ?, ?)", (kind, digest, value))
