@@ -46,7 +46,7 @@ def _need_chromium():
     pytest.skip(how)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
 def server(built_site):
     class Handler(SimpleHTTPRequestHandler):
         def translate_path(self, path):
@@ -79,7 +79,7 @@ def server(built_site):
     httpd.shutdown()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
 def browser():
     _need_chromium()
     from playwright.sync_api import sync_playwright
@@ -261,7 +261,7 @@ def _watched_page(browser, server):
     return context, pg
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
 def reader(browser, server):
     """One page for the tests of search, the switcher and the 404 page."""
     context, pg = _watched_page(browser, server)
@@ -272,7 +272,7 @@ def reader(browser, server):
 # The sweep's page: axe-core is loaded with every page, and Material's search worker
 # gets an empty index (it would otherwise download and index the whole site on every
 # page load; the search tests above use the real one).
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
 def sweeper(browser, server, built_site):
     import axe_playwright_python
 
