@@ -26,24 +26,9 @@ from .conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
-MANAGED = CHROMIUM == "playwright"  # Playwright's own Chromium build
 PREFIX = "/detach-in-depth/"  # the path of site_url: the site is served under it
 EXAMPLE = "internals/what-detach-does/"
 SHOTS = ARTIFACTS / "screenshots"
-
-
-def _need_chromium():
-    if MANAGED or Path(CHROMIUM).is_file():
-        return
-    how = (
-        f"no Chromium at {CHROMIUM}: install it (apt-get install chromium), point CHROMIUM at "
-        "a Chromium executable, or set CHROMIUM=playwright after "
-        "`python -m playwright install --with-deps chromium`"
-    )
-    if os.environ.get("CI"):
-        pytest.fail(f"Browser tests must run under CI, but {how}", pytrace=False)
-    pytest.skip(how)
 
 
 @pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
@@ -77,29 +62,6 @@ def server(built_site):
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}"
     httpd.shutdown()
-
-
-@pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
-def browser():
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=None if MANAGED else CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--disable-quic",
-            ],
-        )
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -469,15 +469,10 @@ def test_titles_link_to_the_repository_at_the_built_commit_when_configured(monke
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("site")
-def test_copy_button_text_is_the_code_the_script_runs(built_site):
+def test_copy_button_text_is_the_code_the_script_runs(built_site, browser):
     """Material's copy button copies the code with the annotation markers left out
     (and trims the end); that is each block of the downloaded script, apart from the
     spaces that stood before a marker at the end of a line."""
-    from .test_browser import CHROMIUM, _need_chromium
-
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
     copy_js = """() => Array.from(document.querySelectorAll('.language-python.highlight pre > code'))
         .map(code => { const c = code.cloneNode(true);
                        c.querySelectorAll('.md-annotation').forEach(a => a.remove());
@@ -487,17 +482,14 @@ def test_copy_button_text_is_the_code_the_script_runs(built_site):
         ("en", "scenarios/leaving-pytorch.md"),
         ("zh", "scenarios/truncated-bptt.md"),
     ]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+    for lang, page in cases:
+        pg = browser.new_page()
         try:
-            for lang, page in cases:
-                pg = browser.new_page()
-                pg.goto((built_site / _page_dir(lang, page) / "index.html").as_uri())
-                pg.wait_for_selector(".md-annotation", state="attached")
-                copied = pg.evaluate(copy_js)
-                pg.close()
-                want = [b.code.rstrip("\n") for b in _code(lang, page).blocks]
-                got = ["\n".join(s.rstrip() for s in c.splitlines()) for c in copied]
-                assert got == want, f"{lang}/{page}: the copy button gives other code than the script"
+            pg.goto((built_site / _page_dir(lang, page) / "index.html").as_uri())
+            pg.wait_for_selector(".md-annotation", state="attached")
+            copied = pg.evaluate(copy_js)
         finally:
-            browser.close()
+            pg.close()
+        want = [b.code.rstrip("\n") for b in _code(lang, page).blocks]
+        got = ["\n".join(s.rstrip() for s in c.splitlines()) for c in copied]
+        assert got == want, f"{lang}/{page}: the copy button gives other code than the script"
