@@ -8,9 +8,12 @@ in the same order (test_pages checks it), so the zh pages are run.
 
 from __future__ import annotations
 
+import difflib
+
 import pytest
 
 from tools import downloads, downloads_data, page_script_run, pages
+from tools import snippet_records as records
 from tools.snippet_source import SnippetError
 
 from .conftest import ARTIFACTS, fail_on
@@ -34,10 +37,41 @@ def test_page_code_runs_top_to_bottom(page, fork_server):
         out = page_script_run.run_script(script, code, fork_server)
     except SnippetError as err:
         pytest.fail(
-            f"docs/zh/{page}: the page's code fails when run top to bottom ({script}).\n{err}",
+            f"docs/zh/{page}: the page's code fails when run top to bottom ({script}).\n"
+            + (_snippet_problems(code, fork_server) or str(err)),
             pytrace=False,
         )
-    assert page_script_run.normalise_output(out) == page_script_run.expected_stdout(code), (
-        f"docs/zh/{page}: run top to bottom, the page's code prints something else than "
-        "the recorded outputs of its blocks (an order dependence between blocks?)"
-    )
+    expected = page_script_run.expected_stdout(code)
+    got = page_script_run.normalise_output(out)
+    if got != expected:
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(keepends=True),
+                got.splitlines(keepends=True),
+                "recorded outputs of the blocks",
+                "the page's script",
+            )
+        )
+        pytest.fail(
+            f"docs/zh/{page}: run top to bottom, the page's code prints something else than "
+            "the recorded outputs of its blocks.\n"
+            + (
+                _snippet_problems(code, fork_server)
+                or "Each snippet alone prints its record: an order dependence between blocks "
+                f"(state one block leaves for the next, such as the random generator):\n{diff}"
+            ),
+            pytrace=False,
+        )
+
+
+def _snippet_problems(code, fork_server) -> str:
+    """Each of the page's snippets checked alone against its record (the snippet file,
+    the diff and the refresh command); empty when they all print their records."""
+    snippets = sorted({path for block in code.blocks for path, _ in block.sources if path.suffix == ".py"})
+    found = []
+    for path in snippets:
+        try:
+            records.check(path, fork_server)
+        except SnippetError as err:
+            found.append(str(err))
+    return "\n\n".join(found)

@@ -27,11 +27,6 @@ def _params(select, gpu=True):
     return out
 
 
-@pytest.mark.parametrize("path", _params(lambda s: s.runner == "fork"))
-def test_record_matches_fresh_run(path, fork_server):
-    fail_on(SnippetError, records.check, path, fork_server)
-
-
 def _page_running_all_of(path) -> str | None:
     """The zh page whose script (test_codeblocks) runs every line of ``path`` and checks
     every section's output against this record, or None.
@@ -54,12 +49,23 @@ def _page_running_all_of(path) -> str | None:
     return None
 
 
+# A snippet that its page shows whole is run by test_codeblocks, as part of the page's
+# script, and each of its sections' output compared with this record (on a mismatch that
+# test re-checks the snippet alone, for the diff and the refresh command). Running it
+# here too would run every snippet twice; what no page shows whole, and the CUDA
+# snippets (commented out of the scripts without a GPU), run here.
+def _run_here(snippet) -> bool:
+    return snippet.needs_cuda or _page_running_all_of(snippet.path) is None
+
+
+@pytest.mark.parametrize("path", _params(lambda s: s.runner == "fork" and _run_here(s)))
+def test_record_matches_fresh_run(path, fork_server):
+    fail_on(SnippetError, records.check, path, fork_server)
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("path", _params(lambda s: s.runner == "subprocess"))
+@pytest.mark.parametrize("path", _params(lambda s: s.runner == "subprocess" and _run_here(s)))
 def test_record_matches_fresh_run_subprocess(path):
-    page = _page_running_all_of(path)
-    if page:  # these start processes: seconds each, so run them once
-        pytest.skip(f"run whole, and its output checked, by test_codeblocks[{page}]")
     fail_on(SnippetError, records.check, path)
 
 
