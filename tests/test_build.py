@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tools import pages
 
 _URL = re.compile(r"""https?://([a-zA-Z0-9.-]+)""")
@@ -137,6 +139,7 @@ cli()
 """
 
 
+@pytest.mark.slow
 def test_builds_on_different_days_are_byte_identical(built_site: Path, tmp_path: Path):
     import os
     import subprocess

@@ -14,7 +14,7 @@ import pytest
 
 from tools import downloads, downloads_data, page_script_run, pages
 from tools import snippet_records as records
-from tools.snippet_source import SnippetError
+from tools.snippet_source import SnippetError, parse
 
 from .conftest import ARTIFACTS, fail_on
 
@@ -22,7 +22,17 @@ from .conftest import ARTIFACTS, fail_on
 PAGE_SCRIPTS = ARTIFACTS / "page-code"
 
 
-@pytest.mark.parametrize("page", pages.pages("zh"), ids=str)
+def _page_params():
+    """Every zh page; those that start processes (a subprocess-runner snippet) are slow."""
+    for page in pages.pages("zh"):
+        spawns = any(
+            inc.path.suffix == ".py" and inc.path.is_file() and parse(inc.path).runner == "subprocess"
+            for inc in pages.includes(pages.text("zh", page))
+        )
+        yield pytest.param(page, id=str(page), marks=[pytest.mark.slow] if spawns else [])
+
+
+@pytest.mark.parametrize("page", list(_page_params()))
 def test_page_code_runs_top_to_bottom(page, fork_server):
     """Runs the page's downloadable script (tools/downloads.py) with
     tools/page_script_run.py: the very file a reader gets; what it prints must be
