@@ -191,7 +191,10 @@ def _block(number: int, body: str, marks: list[str], cuda: bool, where: str) -> 
     try:
         code = reader_code(expand(body))
     except SnippetMissingError as err:
-        raise DownloadError(f"{where}: cannot expand the block's includes: {err}") from None
+        from tools.page_checks import include_problems  # names the file and its sections
+
+        why = "; ".join(include_problems(body, where)) or f"{where}: {err}"
+        raise DownloadError(f"cannot expand a code block's includes: {why}") from None
     block = Block(number, sources, code)
     skips = [m for m in marks if m.startswith("pytest.mark.skip")]
     for mark in skips:
