@@ -120,3 +120,20 @@ def browser():
         )
         yield b
         b.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say how many browser page checks were skipped as unchanged (tests/browser_verdicts.py)."""
+    counts = {"unchanged": 0, "loaded": 0}
+    reports = terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", [])
+    for report in reports:
+        if getattr(report, "when", "") == "call":
+            for name, value in report.user_properties:
+                if name == "browser_check":
+                    counts[value] += 1
+    if counts["unchanged"]:
+        terminalreporter.write_line(
+            f"browser page checks: {counts['loaded']} loaded in Chromium, {counts['unchanged']} "
+            "passed before with the same page, files, check code and browser (not loaded again; "
+            "BUILD_CACHE_BYPASS=browser checks them all)"
+        )

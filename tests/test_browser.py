@@ -20,8 +20,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tools import pages
+from tools import build_cache, pages
 
+from .browser_verdicts import Verdicts
 from .conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -196,6 +197,7 @@ def _watched_page(browser, server):
     context = browser.new_context(viewport=WIDE, locale="zh-CN")
     pg = context.new_page()
     pg.problems = []  # (url, what)
+    pg.loaded = set()  # every local URL requested (routes disable the HTTP cache)
     local = urlparse(server).netloc
 
     def on_console(msg):
@@ -212,7 +214,9 @@ def _watched_page(browser, server):
 
     def on_request(request):
         url = urlparse(request.url)
-        if url.scheme in ("http", "https", "ws", "wss") and url.netloc != local:
+        if url.netloc == local:
+            pg.loaded.add(request.url)
+        elif url.scheme in ("http", "https", "ws", "wss"):
             pg.problems.append((pg.url, f"request to another host: {request.url}"))
 
     pg.on("console", on_console)
@@ -231,6 +235,14 @@ def reader(browser, server):
     context.close()
 
 
+SEARCH_INDEX = "search/search_index.json"
+
+
+def _empty_index(site: Path) -> str:
+    index = json.loads((site / SEARCH_INDEX).read_text(encoding="utf-8"))
+    return json.dumps({"config": index["config"], "docs": []})
+
+
 # The sweep's page: axe-core is loaded with every page, and Material's search worker
 # gets an empty index (it would otherwise download and index the whole site on every
 # page load; the search tests above use the real one).
@@ -238,16 +250,46 @@ def reader(browser, server):
 def sweeper(browser, server, built_site):
     import axe_playwright_python
 
-    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    empty = json.dumps({"config": index["config"], "docs": []})
+    empty = _empty_index(built_site)
     context, pg = _watched_page(browser, server)
     context.add_init_script(path=str(Path(axe_playwright_python.__file__).parent / "axe.min.js"))
     context.route(
-        "**/search/search_index.json",
+        f"**/{SEARCH_INDEX}",
         lambda route: route.fulfill(status=200, content_type="application/json", body=empty),
     )
     yield pg
     context.close()
+
+
+def _verdicts(check: str, browser, built_site) -> Verdicts:
+    import axe_playwright_python
+
+    axe = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_bytes()
+    environment = (
+        browser.version,
+        axe,
+        build_cache.version("playwright", "axe-playwright-python"),
+        _empty_index(built_site),
+    )
+    return Verdicts(check, built_site, PREFIX, environment, replaced=frozenset([SEARCH_INDEX]))
+
+
+# A page whose check passed with exactly the files it loads now is not loaded again
+# (tests/browser_verdicts.py says what the key holds; BUILD_CACHE_BYPASS=browser).
+@pytest.fixture(scope="session")
+def sweep_verdicts(browser, built_site) -> Verdicts:
+    return _verdicts("sweep", browser, built_site)
+
+
+@pytest.fixture(scope="session")
+def colour_verdicts(browser, built_site) -> Verdicts:
+    return _verdicts("colours", browser, built_site)
+
+
+def _checked_before(verdicts: Verdicts, rel: str, record_property) -> bool:
+    before = verdicts.passed_before(rel)
+    record_property("browser_check", "unchanged" if before else "loaded")
+    return before
 
 
 # axe-core: every WCAG 2.1 A/AA rule on every page, except the two colour rules, which
@@ -306,11 +348,15 @@ def _leaks(rel: str, text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("rel", SITE_PAGES, ids=lambda rel: rel or "zh-home")
-def test_page_as_a_reader_sees_it(sweeper, server, built_site, rel):
+def test_page_as_a_reader_sees_it(request, sweep_verdicts, server, built_site, rel, record_property):
     """No clipped code or output at 1280 or 390 px, captioned legible figures, no
     bookkeeping text, no console errors or failed requests, no serious or critical
     axe-core violations."""
+    if _checked_before(sweep_verdicts, rel, record_property):
+        return
+    sweeper = request.getfixturevalue("sweeper")
     sweeper.problems.clear()
+    sweeper.loaded.clear()
     sweeper.set_viewport_size(WIDE)
     sweeper.goto(server + rel, wait_until="load")
     m = sweeper.evaluate(_MEASURE)
@@ -340,14 +386,20 @@ def test_page_as_a_reader_sees_it(sweeper, server, built_site, rel):
     assert not bad, f"/{rel}:\n" + "\n".join(
         f"{k} ({len(v)}):\n  " + "\n  ".join(v[:25]) for k, v in bad.items()
     )
+    sweep_verdicts.passed(rel, sweeper.loaded)
 
 
 @pytest.mark.parametrize("rel", CONTRAST_PAGES, ids=lambda rel: rel or "zh-home")
-def test_colours(sweeper, server, rel):
+def test_colours(request, colour_verdicts, server, rel, record_property):
+    if _checked_before(colour_verdicts, rel, record_property):
+        return
+    sweeper = request.getfixturevalue("sweeper")
+    sweeper.loaded.clear()
     sweeper.goto(server + rel, wait_until="load")
     only = {"type": "rule", "values": COLOUR_RULES}
     found = _axe(sweeper, rel, {"resultTypes": ["violations"], "runOnly": only})
     assert not found, "axe-core colour violations:\n" + "\n".join(found)
+    colour_verdicts.passed(rel, sweeper.loaded)
 
 
 def _search(pg, query):
