@@ -1,48 +1,25 @@
-"""Seed 003's segment loop: the graph the loss has, with and without h.detach()."""
+"""Post C's segment loop with h.detach(): the graph of the snippet's own loss
+(snippets/pitfalls/detaching-too-much/too_much.py, section ``segments``)."""
+
+import contextlib
+import io
 
 import matplotlib.pyplot as plt
-import torch
-from torch import nn
 
 from autograd_lens import draw_graph
 from tools.figure_text import legible
+from tools.snippet_code import run_sections
 
-INPUTS = ["tools/figure_text.py"]
+INPUTS = ["snippets/pitfalls/detaching-too-much/too_much.py", "tools/figure_text.py", "tools/snippet_code.py"]
+SNIPPET = INPUTS[0]
 
-TITLES = {
-    "en": ("hidden.append(h.detach())", "hidden.append(h)"),
-    "zh": ("hidden.append(h.detach())", "hidden.append(h)"),
-}
-SUPTITLE = {
-    "en": "The loss of the segment loop: segment.weight is reached only without detach()",
-    "zh": "分段循环的损失：只有不 detach 时，损失才到达 segment.weight",
-}
-
-
-def _loss(detach: bool, segment: nn.Linear, aggregate: nn.Linear, sequence: torch.Tensor):
-    hidden = []
-    for seg in sequence:
-        h = segment(seg)
-        hidden.append(h.detach() if detach else h)
-    return aggregate(torch.stack(hidden)).sum()
+TITLE = "hidden.append(h.detach())"  # code: the same in both languages
 
 
 def draw(lang: str):
-    torch.manual_seed(0)
-    segment, aggregate = nn.Linear(2, 2, bias=False), nn.Linear(2, 1, bias=False)
-    sequence = torch.randn(2, 1, 2)  # two segments
-    names = {"segment.weight": segment.weight, "aggregate.weight": aggregate.weight}
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 6.2))
-    draw_graph(
-        {"loss": _loss(True, segment, aggregate, sequence)}, names, lang=lang, ax=left, title=TITLES[lang][0]
-    )
-    draw_graph(
-        {"loss": _loss(False, segment, aggregate, sequence)},
-        names,
-        lang=lang,
-        ax=right,
-        title=TITLES[lang][1],
-        legend=False,
-    )
-    fig.suptitle(SUPTITLE[lang], fontsize=12)
+    with contextlib.redirect_stdout(io.StringIO()):  # its prints are shown on its page
+        snippet = run_sections(SNIPPET, "segments")
+    names = dict(snippet["model"].named_parameters())
+    fig, ax = plt.subplots(figsize=(4.4, 5.6))
+    draw_graph({"loss": snippet["loss"]}, names, lang=lang, ax=ax, title=TITLE)
     return legible(fig)

@@ -1,0 +1,25 @@
+"""Post C's segment loop without h.detach(): the graph of the snippet's own loss
+(snippets/pitfalls/detaching-too-much/too_much.py, sections ``segments`` then ``fixed``)."""
+
+import contextlib
+import io
+
+import matplotlib.pyplot as plt
+
+from autograd_lens import draw_graph
+from tools.figure_text import legible
+from tools.snippet_code import run_sections
+
+INPUTS = ["snippets/pitfalls/detaching-too-much/too_much.py", "tools/figure_text.py", "tools/snippet_code.py"]
+SNIPPET = INPUTS[0]
+
+TITLE = "hidden.append(h)"  # code: the same in both languages
+
+
+def draw(lang: str):
+    with contextlib.redirect_stdout(io.StringIO()):  # its prints are shown on its page
+        snippet = run_sections(SNIPPET, "segments", "fixed")
+    names = dict(snippet["model"].named_parameters())
+    fig, ax = plt.subplots(figsize=(9, 9))
+    draw_graph({"loss": snippet["loss"]}, names, lang=lang, ax=ax, title=TITLE)
+    return legible(fig)
