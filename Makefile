@@ -20,8 +20,9 @@ $(STAMP): requirements.lock pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
-serve: setup  ## build the site and serve it at http://127.0.0.1:8000/detach-in-depth/
-	$(VENV)/bin/mkdocs serve --strict -a $(ADDR)
+serve: setup  ## build the site and serve it at http://127.0.0.1:8000/detach-in-depth/ (ONLY=zh or en: one language, a faster reload)
+	$(if $(filter-out zh en,$(ONLY)),$(error ONLY=$(ONLY): use ONLY=zh or ONLY=en, or leave it out for both languages))
+	$(if $(ONLY),ONLY_LANG=$(ONLY)) $(VENV)/bin/mkdocs serve --strict -a $(ADDR)
 
 build: setup  ## strict build into site/
 	$(VENV)/bin/mkdocs build --strict

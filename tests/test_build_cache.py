@@ -43,15 +43,28 @@ def test_off_and_bypass(cache, monkeypatch):
 CODE = '```python title="x.py"\nimport torch\ny = torch.ones(2).detach()  # (1)!\n```\n'
 
 
-def _html() -> str:
-    return markdown.markdown(CODE, extensions=["pymdownx.superfences", "pymdownx.highlight"])
+def _html(**config) -> str:
+    return markdown.markdown(
+        CODE + "Inline `#!python x.detach()`.\n",
+        extensions=["pymdownx.superfences", "pymdownx.highlight", "pymdownx.inlinehilite"],
+        extension_configs={"pymdownx.highlight": config},
+    )
 
 
-def test_highlighting_from_the_cache_is_what_pygments_gives(cache, monkeypatch):
-    monkeypatch.setenv("BUILD_CACHE", "off")
-    fresh = _html()
-    monkeypatch.delenv("BUILD_CACHE")
-    stored, hit = _html(), _html()
+def _unwrapped(monkeypatch):
+    """pymdownx.highlight as it is without the hook."""
+    import pymdownx.highlight as module
+
+    for name in ("highlight", "BlockHtmlFormatter", "InlineHtmlFormatter"):
+        monkeypatch.setattr(module, name, getattr(module, name).__wrapped__)
+
+
+@pytest.mark.parametrize("config", [{}, {"linenums": True, "linenums_style": "pymdownx-inline"}], ids=str)
+def test_highlighting_from_the_cache_is_what_pygments_gives(cache, monkeypatch, config):
+    with monkeypatch.context() as plain:
+        _unwrapped(plain)
+        fresh = _html(**config)
+    stored, hit = _html(**config), _html(**config)
     assert fresh == stored == hit
     assert build_cache.get("highlight", "nonexistent") is None
 

@@ -2,10 +2,17 @@
 
 - Highlighting: the HTML Pygments makes for a code block, keyed on the code, the
   lexer and every formatter option (pymdownx.highlight calls ``pygments.highlight``
-  through its module global, which is what is wrapped).
+  through its module global, which is what is wrapped). Its formatter classes are
+  wrapped too, so that a formatter (whose stylesheet costs more than a hit) is made
+  only on a miss.
 - Search entries: the entries Material's search plugin makes for a page, keyed on
   the page's HTML, URL, title, metadata and table of contents, the plugin's settings
   and the search words; jieba's dictionary is loaded only on a miss.
+
+- Templates: Jinja's own bytecode cache for the templates of the theme and of
+  mkdocstrings, which are otherwise compiled afresh on every build (``mkdocs serve``
+  rebuilds from scratch).
+  Jinja checks each template's source before it uses the compiled code.
 
 A hit returns exactly what the wrapped call returned when it was stored; the
 reproducible-build test and the search tests run on builds that use the cache.
@@ -19,6 +26,7 @@ import json
 import sys
 from pathlib import Path
 
+import jinja2
 import material.plugins.search.plugin as search_plugin
 import pymdownx.highlight
 
@@ -33,22 +41,43 @@ _HIGHLIGHT_VERSIONS = build_cache.version("pygments", "pymdown-extensions")
 _SEARCH_VERSIONS = build_cache.version("mkdocs-material", "jieba")
 
 
+class _PendingFormatter:
+    """A formatter's class and options, made into the formatter only when needed."""
+
+    def __init__(self, cls, options: dict):
+        self.cls, self.options = cls, options
+
+    def make(self):
+        return self.cls(**dict(self.options))
+
+
+def _deferred(cls):
+    def pending(**options):
+        return _PendingFormatter(cls, options)
+
+    pending.__wrapped__ = cls
+    return pending
+
+
 def _cached_highlight(highlight):
     def highlight_cached(code, lexer, formatter, outfile=None):
+        pending = isinstance(formatter, _PendingFormatter)
         if outfile is not None:
-            return highlight(code, lexer, formatter, outfile)
+            return highlight(code, lexer, formatter.make() if pending else formatter, outfile)
+        cls = formatter.cls if pending else type(formatter)
         digest = build_cache.key(
             _HIGHLIGHT_VERSIONS,
             code,
             type(lexer).__qualname__,
             sorted(lexer.options.items()),
-            type(formatter).__module__,
-            type(formatter).__qualname__,
+            cls.__module__,
+            cls.__qualname__,
+            "options as given" if pending else "options as kept",
             sorted((k, repr(v)) for k, v in formatter.options.items()),
         )
         html = build_cache.get("highlight", digest)
         if html is None:
-            html = highlight(code, lexer, formatter)
+            html = highlight(code, lexer, formatter.make() if pending else formatter)
             build_cache.put("highlight", digest, html)
         return html
 
@@ -88,6 +117,8 @@ def _cached_search_entries(add_entry_from_context):
 def _install() -> None:
     if not hasattr(pymdownx.highlight.highlight, "__wrapped__"):
         pymdownx.highlight.highlight = _cached_highlight(pymdownx.highlight.highlight)
+        for name in ("BlockHtmlFormatter", "InlineHtmlFormatter"):
+            setattr(pymdownx.highlight, name, _deferred(getattr(pymdownx.highlight, name)))
     index = search_plugin.SearchIndex
     if not hasattr(index.add_entry_from_context, "__wrapped__"):
         index.add_entry_from_context = _cached_search_entries(index.add_entry_from_context)
@@ -96,3 +127,21 @@ def _install() -> None:
 def on_config(config):
     _install()
     return config
+
+
+def _template_cache(env: jinja2.Environment) -> None:
+    if build_cache.enabled("templates") and env.bytecode_cache is None:
+        folder = build_cache.CACHE_FILE.parent / "templates"
+        folder.mkdir(parents=True, exist_ok=True)
+        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
+
+
+def on_page_markdown(markdown, page, config, files):
+    if ":::" in markdown and "mkdocstrings" in config.plugins:  # an API page
+        _template_cache(config.plugins["mkdocstrings"].get_handler("python").env)
+    return markdown
+
+
+def on_env(env, config, files):
+    _template_cache(env)
+    return env

@@ -62,11 +62,17 @@ class ForkServer:
             stdout=subprocess.PIPE,
             text=True,
         )
-        ready = self.proc.stdout.readline()
-        if ready.strip() != "ready":
-            raise RuntimeError(f"snippet fork server failed to start: {ready!r}")
+        self._ready = False  # checked on first use, so that two servers start in parallel
+
+    def _wait_ready(self) -> None:
+        if not self._ready:
+            ready = self.proc.stdout.readline()
+            if ready.strip() != "ready":
+                raise RuntimeError(f"snippet fork server failed to start: {ready!r}")
+            self._ready = True
 
     def run(self, snippet: Snippet, out_dir: Path, env: dict[str, str] | None = None) -> tuple[int, str]:
+        self._wait_ready()
         req = {
             "path": str(snippet.path),
             "out": str(out_dir),
@@ -82,12 +88,16 @@ class ForkServer:
         return reply["rc"], reply["stderr"]
 
     def close(self) -> None:
-        if self.proc.poll() is None:
+        self.stop()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+    def stop(self) -> None:
+        """Ask the server to exit without waiting (``close`` waits)."""
+        if self.proc.poll() is None and not self.proc.stdin.closed:
             self.proc.stdin.close()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
 
 
 def _run_in_subprocess(

@@ -45,9 +45,11 @@ def _record_or_check(cmd: str, targets: list[Path]) -> int:
                 failures += 1
                 print(f"FAILED   {snippet.rel}\n{err}\n", file=sys.stderr)
     finally:
-        server.close()
-        if second is not None:
-            second.close()
+        servers = [server] + ([second] if second is not None else [])
+        for each in servers:  # both exit at once
+            each.stop()
+        for each in servers:
+            each.close()
     return 1 if failures else 0
 
 
