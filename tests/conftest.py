@@ -76,6 +76,18 @@ def built_site(tmp_path_factory, worker_id) -> Path:
     return out
 
 
+@pytest.fixture
+def isolated_build_cache(tmp_path, monkeypatch) -> Path:
+    """tools.build_cache in a fresh file of its own, on, with nothing bypassed."""
+    from tools import build_cache
+
+    monkeypatch.setattr(build_cache, "CACHE_FILE", tmp_path / "cache.sqlite")
+    monkeypatch.setattr(build_cache, "_connection", None)
+    monkeypatch.delenv("BUILD_CACHE", raising=False)
+    monkeypatch.delenv("BUILD_CACHE_BYPASS", raising=False)
+    return tmp_path / "cache.sqlite"
+
+
 def fail_on(errors, fn, *args, prefix: str = "", **kwargs):
     """Call ``fn``; turn ``errors`` into a test failure that shows the message once
     (pytest.fail inside ``except`` would print the original error, then the failure)."""

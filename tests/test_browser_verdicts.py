@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tools import build_cache
-
 from .browser_verdicts import Verdicts
 
 PREFIX = "/site/"
@@ -18,11 +16,7 @@ LOADED = {
 
 
 @pytest.fixture
-def site(tmp_path, monkeypatch):
-    monkeypatch.setattr(build_cache, "CACHE_FILE", tmp_path / "cache.sqlite")
-    monkeypatch.setattr(build_cache, "_connection", None)
-    monkeypatch.delenv("BUILD_CACHE", raising=False)
-    monkeypatch.delenv("BUILD_CACHE_BYPASS", raising=False)
+def site(tmp_path, isolated_build_cache):
     root = tmp_path / "site"
     (root / "a").mkdir(parents=True)
     (root / "a" / "index.html").write_text("<p>page</p>")

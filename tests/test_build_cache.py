@@ -11,13 +11,9 @@ from tools import build_cache, build_cache_hook
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setattr(build_cache, "CACHE_FILE", tmp_path / "cache.sqlite")
-    monkeypatch.setattr(build_cache, "_connection", None)
-    monkeypatch.delenv("BUILD_CACHE", raising=False)
-    monkeypatch.delenv("BUILD_CACHE_BYPASS", raising=False)
+def cache(isolated_build_cache):
     build_cache_hook._install()
-    yield tmp_path / "cache.sqlite"
+    yield isolated_build_cache
     build_cache._connection = None
 
 
