@@ -108,14 +108,14 @@ def first_message(text: str) -> str:
         line = line.strip()
         if line.startswith("E   ") or line.startswith("E  "):
             line = line[1:].strip()
-        if not line or line.startswith(("====", "____", "----", "[gw", "+", "..")):
-            continue
+        if not line or line.startswith(("====", "____", "----", "[gw", "+", "..")) or "│" in line:
+            continue  # "│": Material's end-of-life banner
         if ("docs/" in line or "snippets/" in line or "figures/" in line or "data/" in line) and (
             "Error" in line or "fail" in line or "stale" in line or ":" in line
         ):
             return line[:260]
     for line in text.splitlines():
-        if INTERESTING.search(line):
+        if INTERESTING.search(line) and "│" not in line:
             return line.strip()[:260]
     return "(no message found)"
 
