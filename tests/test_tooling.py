@@ -222,3 +222,31 @@ def test_a_figure_runs_a_snippets_sections_with_its_line_numbers(tmp_path):
     assert (err.traceback[-1].path, err.traceback[-1].lineno + 1) == (path, 6)
     with pytest.raises(ValueError, match=r"demo.py: no section\(s\) \['c'\]; it has \['a', 'b'\]"):
         run_sections(path, "a", "c")
+
+
+@pytest.mark.parametrize("only", ["zh", "en", None])
+def test_serve_can_build_one_language(monkeypatch, only):
+    """`make serve ONLY=zh` sets ONLY_LANG, which mkdocs.yml gives the i18n plugin."""
+    from mkdocs.config import load_config
+
+    if only:
+        monkeypatch.setenv("ONLY_LANG", only)
+    else:
+        monkeypatch.delenv("ONLY_LANG", raising=False)
+    i18n = load_config(str(ROOT / "mkdocs.yml")).plugins["i18n"].config
+    built = sorted(lang.locale for lang in i18n.languages if lang.build)
+    assert built == ([only] if only else ["en", "zh"])
+
+
+@pytest.mark.parametrize("only", ["en", "fr"])
+def test_make_serve_passes_only_or_refuses_it(only):
+    proc = subprocess.run(
+        ["make", "-n", "-o", ".venv/.installed", "serve", f"ONLY={only}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if only == "en":
+        assert proc.returncode == 0 and "ONLY_LANG=en " in proc.stdout, proc.stdout + proc.stderr
+    else:
+        assert proc.returncode != 0 and "use ONLY=zh or ONLY=en" in proc.stderr, proc.stderr
