@@ -27,7 +27,7 @@ from tools import build_cache
 
 KIND = "browser"
 HERE = Path(__file__).resolve().parent
-CHECK_CODE = [HERE / "test_browser.py", HERE / "conftest.py", Path(__file__).resolve()]
+CHECK_CODE = [HERE / "test_browser.py", HERE / "chromium.py", Path(__file__).resolve()]
 
 
 def _fonts() -> str:

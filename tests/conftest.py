@@ -16,10 +16,9 @@ sys.path.insert(0, str(ROOT))
 from tools.repo import cuda_available  # noqa: E402
 from tools.snippet_runner import ForkServer  # noqa: E402
 
+from .chromium import browser  # noqa: E402, F401  (the fixture, for every test module)
+
 ARTIFACTS = ROOT / "test-artifacts"
-# The browser for the tests that drive one (tests/test_browser.py says how to set it).
-CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
-MANAGED = CHROMIUM == "playwright"  # Playwright's own Chromium build
 
 
 def pytest_collection_modifyitems(config, items):
@@ -96,42 +95,6 @@ def fail_on(errors, fn, *args, prefix: str = "", **kwargs):
     except errors as err:
         message = f"{prefix}{err}"
     pytest.fail(message, pytrace=False)
-
-
-def _need_chromium():
-    if MANAGED or Path(CHROMIUM).is_file():
-        return
-    how = (
-        f"no Chromium at {CHROMIUM}: install it (apt-get install chromium), point CHROMIUM at "
-        "a Chromium executable, or set CHROMIUM=playwright after "
-        "`python -m playwright install --with-deps chromium`"
-    )
-    if os.environ.get("CI"):
-        pytest.fail(f"Browser tests must run under CI, but {how}", pytrace=False)
-    pytest.skip(how)
-
-
-@pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
-def browser():
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=None if MANAGED else CHROMIUM,
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--disable-quic",
-            ],
-        )
-        yield b
-        b.close()
 
 
 def pytest_terminal_summary(terminalreporter):
