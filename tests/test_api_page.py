@@ -22,11 +22,11 @@ import pytest
 import yaml
 
 from tools.pages import DOCS, ROOT
+from tools.repo import CJK
 
 PACKAGE = "autograd_lens"
 ZH_PAGE = DOCS / "zh" / "reference" / "api.md"
 EN_PAGE = DOCS / "en" / "reference" / "api.md"
-CJK = re.compile(r"[\u4e00-\u9fff]")
 BLOCK = re.compile(r"^::: (?P<id>\S+)[ \t]*\n(?P<options>(?:[ \t]+\S.*\n|[ \t]*\n)*)", re.M)
 # Section titles of the Chinese text, as mkdocstrings' zh labels have them.
 SECTIONS = {"parameters": "参数", "attributes": "属性", "returns": "返回", "raises": "引发"}

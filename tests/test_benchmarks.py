@@ -10,13 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks import BENCHMARKS
+from benchmarks.common import RESULTS
 from tools import figure_build as fig_tools
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from benchmarks import BENCHMARKS  # noqa: E402
-from benchmarks.common import RESULTS  # noqa: E402
+from tools.repo import ROOT
 
 PROVENANCE_KEYS = {
     "machine",

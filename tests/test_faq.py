@@ -14,12 +14,12 @@ import yaml
 
 from tools import faq, faq_hook, faq_render, pages
 from tools import faq_data as F
+from tools.repo import CJK
 
 ROOT = pages.ROOT
 FAQ = F.load()
 QUESTIONS = FAQ.questions
 ANSWERED = [q for q in QUESTIONS if q.answered]
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def test_at_least_sixty_questions_and_thirty_answered():

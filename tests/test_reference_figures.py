@@ -13,10 +13,10 @@ import matplotlib.pyplot as plt
 import pytest
 
 from tools import figure_build as fig_tools
+from tools.repo import ROOT
 
 from .conftest import fail_on
 
-ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = [
     "figures/fundamentals/dynamic-graph/shared_leaf.py",
     "figures/fundamentals/dynamic-graph/if_on_data.py",

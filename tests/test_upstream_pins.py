@@ -19,9 +19,9 @@ from tools import pages
 from tools import pytorch_pins as pp
 from tools import pytorch_pins_hook as hook
 from tools import pytorch_pins_render as pins_render
+from tools.repo import CJK
 
 PINS = pp.load()
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _markers_by_page(lang: str) -> dict[str, list[list[str]]]:

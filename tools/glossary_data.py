@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.repo import ROOT
+
 WORDS = ROOT / "data" / "search-words.zh.txt"
 _ROW = re.compile(
     r'^\|\s*<span class="glossary-term" id="(?P<id>[a-z0-9-]+)">(?P<en>[^<]+)</span>\s*\|'

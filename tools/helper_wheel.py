@@ -17,7 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.repo import ROOT
+
 CACHE = ROOT / ".cache" / "wheel"
 SOURCE_DATE_EPOCH = "315532800"  # 1980-01-01, the earliest date a zip entry can hold
 _TOP_LEVEL = ("pyproject.toml", "README*", "LICEN[CS]E*", "COPYING*", "NOTICE*", "setup.cfg", "MANIFEST.in")

@@ -21,7 +21,8 @@ import json
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.repo import ROOT
+
 SEARCH_WORDS = ROOT / "data" / "search-words.zh.txt"
 
 
