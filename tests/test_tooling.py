@@ -250,3 +250,18 @@ def test_make_serve_passes_only_or_refuses_it(only):
         assert proc.returncode == 0 and "ONLY_LANG=en " in proc.stdout, proc.stdout + proc.stderr
     else:
         assert proc.returncode != 0 and "use ONLY=zh or ONLY=en" in proc.stderr, proc.stderr
+
+
+def test_serve_forgets_the_previous_build():
+    """mkdocstrings-python's functools.cache on its Jinja environment would keep every
+    earlier build alive under `mkdocs serve`; the hook clears it before each build."""
+    import jinja2
+    from mkdocstrings_handlers.python._internal import rendering
+
+    from tools import mkdocs_hooks
+
+    env = jinja2.Environment(loader=jinja2.DictLoader({"a.html": ""}))
+    assert rendering._test_existing_template(env, "a.html")
+    assert rendering._test_existing_template.cache_info().currsize > 0
+    mkdocs_hooks._forget_earlier_builds()
+    assert rendering._test_existing_template.cache_info().currsize == 0

@@ -9,11 +9,6 @@
   the page's HTML, URL, title, metadata and table of contents, the plugin's settings
   and the search words; jieba's dictionary is loaded only on a miss.
 
-- Templates: Jinja's own bytecode cache for the templates of the theme and of
-  mkdocstrings, which are otherwise compiled afresh on every build (``mkdocs serve``
-  rebuilds from scratch).
-  Jinja checks each template's source before it uses the compiled code.
-
 A hit returns exactly what the wrapped call returned when it was stored; the
 reproducible-build test and the search tests run on builds that use the cache.
 Listed under ``hooks:`` in mkdocs.yml, first, so the wrappers are in place before
@@ -26,7 +21,6 @@ import json
 import sys
 from pathlib import Path
 
-import jinja2
 import material.plugins.search.plugin as search_plugin
 import pymdownx.highlight
 
@@ -127,21 +121,3 @@ def _install() -> None:
 def on_config(config):
     _install()
     return config
-
-
-def _template_cache(env: jinja2.Environment) -> None:
-    if build_cache.enabled("templates") and env.bytecode_cache is None:
-        folder = build_cache.CACHE_FILE.parent / "templates"
-        folder.mkdir(parents=True, exist_ok=True)
-        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
-
-
-def on_page_markdown(markdown, page, config, files):
-    if ":::" in markdown and "mkdocstrings" in config.plugins:  # an API page
-        _template_cache(config.plugins["mkdocstrings"].get_handler("python").env)
-    return markdown
-
-
-def on_env(env, config, files):
-    _template_cache(env)
-    return env
