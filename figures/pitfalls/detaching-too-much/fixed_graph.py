@@ -6,7 +6,7 @@ import io
 
 import matplotlib.pyplot as plt
 
-from autograd_lens import draw_graph
+from autograd_lens import autograd_graph, draw_graph
 from tools.figure_text import legible
 from tools.snippet_code import run_sections
 
@@ -20,6 +20,12 @@ def draw(lang: str):
     with contextlib.redirect_stdout(io.StringIO()):  # its prints are shown on its page
         snippet = run_sections(SNIPPET, "segments", "fixed")
     names = dict(snippet["model"].named_parameters())
+    graph = autograd_graph({"loss": snippet["loss"]}, names)
+    assert graph.labels("backward").count("AddmmBackward0") == 4  # three segments + aggregate
+    for name in ("segment.weight", "segment.bias"):
+        (key,) = [n.key for n in graph.nodes if n.kind == "tensor" and n.label == name]
+        (accumulate,) = [a for a, b in graph.edges if b == key]  # one AccumulateGrad ...
+        assert sum(1 for _, b in graph.edges if b == accumulate) == 3  # ... three paths in
     fig, ax = plt.subplots(figsize=(9, 9))
     draw_graph({"loss": snippet["loss"]}, names, lang=lang, ax=ax, title=TITLE)
     return legible(fig)

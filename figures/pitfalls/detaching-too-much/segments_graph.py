@@ -6,7 +6,7 @@ import io
 
 import matplotlib.pyplot as plt
 
-from autograd_lens import draw_graph
+from autograd_lens import autograd_graph, draw_graph
 from tools.figure_text import legible
 from tools.snippet_code import run_sections
 
@@ -20,6 +20,9 @@ def draw(lang: str):
     with contextlib.redirect_stdout(io.StringIO()):  # its prints are shown on its page
         snippet = run_sections(SNIPPET, "segments")
     names = dict(snippet["model"].named_parameters())
+    graph = autograd_graph({"loss": snippet["loss"]}, names)
+    reached = {n.label for n in graph.nodes if n.kind == "tensor" and n.label in names}
+    assert reached == {"aggregate.weight", "aggregate.bias"}  # no segment.* at all
     fig, ax = plt.subplots(figsize=(4.4, 5.6))
     draw_graph({"loss": snippet["loss"]}, names, lang=lang, ax=ax, title=TITLE)
     return legible(fig)
