@@ -46,7 +46,9 @@ class Verdicts:
         self, check: str, site: Path, prefix: str, environment: tuple[object, ...], replaced: frozenset[str]
     ):
         """``environment``: what else decides the verdict; ``replaced``: site paths the
-        check answers itself (their stand-in belongs in ``environment``)."""
+        check answers itself, in every language folder (``search/search_index.json``
+        also covers ``en/search/search_index.json``); their stand-in belongs in
+        ``environment``."""
         self.site, self.prefix, self.replaced = site, prefix, replaced
         code = [p.read_bytes() for p in CHECK_CODE]
         self._version = build_cache.key(check, *code, *environment, _fonts())
@@ -86,9 +88,12 @@ class Verdicts:
         digest = self._inputs_key(rel, json.loads(stored))
         return digest is not None and build_cache.get(KIND, digest) == "pass"
 
+    def _is_replaced(self, site_path: str) -> bool:
+        return any(site_path == r or site_path.endswith("/" + r) for r in self.replaced)
+
     def passed(self, rel: str, urls: set[str]) -> None:
         """Remember that the check of ``rel`` passed after loading ``urls``."""
-        paths = {p for p in map(self.site_path, urls) if p and p not in self.replaced}
+        paths = {p for p in map(self.site_path, urls) if p and not self._is_replaced(p)}
         loaded = sorted(p for p in paths if (self.site / p).is_file())
         if self.site_path(self.prefix + rel) not in loaded:
             return  # the page itself must be among the inputs

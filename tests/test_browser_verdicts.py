@@ -52,9 +52,12 @@ def test_any_change_of_an_input_forgets_it(site, monkeypatch, change):
     assert not _verdicts(site, environment).passed_before(PAGE)
 
 
-def test_a_file_the_check_answers_itself_is_not_an_input(site):
-    _verdicts(site).passed(PAGE, LOADED)
+def test_a_file_the_check_answers_itself_is_not_an_input_in_any_language(site):
+    (site / "en").mkdir()
+    (site / "en" / "index.json").write_text("{}")
+    _verdicts(site).passed(PAGE, LOADED | {f"http://127.0.0.1:1{PREFIX}en/index.json"})
     (site / "index.json").write_text('{"docs": ["new"]}')
+    (site / "en" / "index.json").write_text('{"docs": ["new"]}')
     assert _verdicts(site).passed_before(PAGE)
 
 
