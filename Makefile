@@ -35,29 +35,29 @@ test: setup lint  ## lint, then the whole test suite (browser tests need Chromiu
 	$(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 test-fast: setup lint  ## lint, then everything but the build and the browser
-	$(PY) -m pytest -n $(JOBS) --dist loadgroup -m "not browser" --deselect tests/test_build.py
+	$(PY) -m pytest -n $(JOBS) --dist loadgroup -m "not browser" --deselect tests/content/test_build.py
 
 screenshots: setup  ## first screens of the key pages, 1280 and 390 px, both languages -> test-artifacts/screenshots/
-	SCREENSHOTS=1 $(PY) -m pytest -n $(JOBS) tests/test_browser.py -k test_reader_screenshots
+	SCREENSHOTS=1 $(PY) -m pytest -n $(JOBS) tests/content/test_browser.py -k test_reader_screenshots
 
 test-versions: setup  ## every snippet under other torch releases -> data/torch-versions/ (nox; ~6 GB and ~10 min install per release)
 	$(VENV)/bin/nox $(NOXFLAGS) $(if $(TORCH),-s $(addprefix torch-,$(TORCH)),-t versions) -- $(if $(DROP),--drop) $(ARGS)
-	$(PY) -m tools.torch_versions summary
+	$(PY) -m tools versions summary
 
 test-notebooks: setup  ## execute every page's notebook in a Jupyter kernel and compare with the records
-	ALL_NOTEBOOKS=1 $(PY) -m pytest -n $(JOBS) tests/test_downloads.py -k test_notebook_executes
+	ALL_NOTEBOOKS=1 $(PY) -m pytest -n $(JOBS) tests/tooling/test_downloads.py -k test_notebook_executes
 
 outputs: setup  ## re-run every snippet and refresh its recorded output
-	$(PY) -m tools.snippets record
+	$(PY) -m tools snippets record
 
 figures: setup  ## render the figures now (the build does this too)
-	$(PY) -m tools.figures build
+	$(PY) -m tools figures build
 
 bench: setup  ## CPU benchmarks -> benchmarks/results/cpu/
-	$(PY) -m benchmarks run --device cpu && $(PY) -m tools.snippets record snippets/benchmarks
+	$(PY) -m benchmarks run --device cpu && $(PY) -m tools snippets record snippets/benchmarks
 
 bench-gpu: setup  ## CUDA benchmarks -> benchmarks/results/cuda/ (needs a GPU)
-	$(PY) -m benchmarks run --device cuda && $(PY) -m tools.snippets record snippets/benchmarks
+	$(PY) -m benchmarks run --device cuda && $(PY) -m tools snippets record snippets/benchmarks
 
 test-gpu: setup  ## the gpu-marked tests (needs a GPU)
 	$(PY) -m pytest -m gpu

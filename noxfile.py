@@ -12,13 +12,14 @@
 Each release gets its own venv under .nox/ (ignored by git), reused on the next
 run. Apart from torch (and the few adjustments in TORCH_RELEASES), a venv gets
 exactly requirements.lock. The results go to data/torch-versions/<torch>.json;
-the pages show them (tools/version_notes.py). Not part of `make test`: from
+the pages show them (tools/versions/notes.py). Not part of `make test`: from
 the package index, torch comes as a CUDA build, about 6 GB and 10 minutes per
 release.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -35,10 +36,10 @@ nox.options.tags = ["versions"]
 
 # The releases the site is checked on, each with the pins that differ from
 # requirements.lock, and why. This is the only place such pins live.
-# 2.13.0 is the site's own pin (its records are the reference); 2.14.1 is the
-# newest this machine's pip allows (/etc/xdg/pip caps it); the older ones are
-# spread over what readers still run.
+# 2.13.0 is the site's own pin (its records are the reference); 2.15.0 is the
+# newest release; the older ones are spread over what readers still run.
 TORCH_RELEASES: dict[str, dict[str, str]] = {
+    "2.15.0": {},
     "2.14.1": {},
     "2.13.0": {},
     "2.10.0": {},
@@ -49,6 +50,10 @@ TORCH_RELEASES: dict[str, dict[str, str]] = {
     },
     "2.4.1": {},
 }
+
+# Releases above the cap that this machine's pip configuration (/etc/xdg/pip) puts
+# on torch: their session installs with that configuration turned off.
+ABOVE_PIP_CAP = {"2.15.0"}
 
 PYTHON = "3.11"  # the lock (and the 2.13.0 CPU wheel) is for CPython 3.11
 
@@ -82,13 +87,15 @@ def _make_session(torch: str):
         req = venv / "torch-versions-requirements.txt"
         req.write_text("\n".join(requirements(torch)) + "\n", encoding="utf-8")
         # --no-cache-dir: the CUDA wheels would double the disk use in pip's cache.
-        session.install("--no-cache-dir", "--progress-bar", "on", "-r", str(req), silent=False)
+        pip_env = {"PIP_CONFIG_FILE": os.devnull} if torch in ABOVE_PIP_CAP else {}
+        session.install("--no-cache-dir", "--progress-bar", "on", "-r", str(req), silent=False, env=pip_env)
         env = {"PYTHONPATH": f"{ROOT / 'src'}:{ROOT}", "PYTHONDONTWRITEBYTECODE": "1"}
         try:
             session.run(
                 "python",
                 "-m",
-                "tools.torch_versions",
+                "tools",
+                "versions",
                 "run",
                 "--expect",
                 torch,

@@ -88,8 +88,8 @@ def median_and_iqr(cases: list[dict], scale: float = 1.0) -> tuple[list[float], 
 
 def finish(fig, result: dict, lang: str, title: str | None = None):
     """The end of a benchmark figure's ``draw``: its title, the provenance line at the
-    bottom, text large enough to read (``tools.figure_text.legible``)."""
-    from tools.figure_text import legible
+    bottom, text large enough to read (``tools.figures.legible.legible``)."""
+    from tools.figures.legible import legible
 
     if title is not None:
         fig.suptitle(title, fontsize=11)

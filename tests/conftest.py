@@ -13,12 +13,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.repo import cuda_available  # noqa: E402
-from tools.snippet_runner import ForkServer  # noqa: E402
+from tools.core.repo import cuda_available  # noqa: E402
+from tools.snippets.runner import ForkServer  # noqa: E402
 
-from .chromium import browser  # noqa: E402, F401  (the fixture, for every test module)
-
-ARTIFACTS = ROOT / "test-artifacts"
+from .support.chromium import browser  # noqa: E402, F401  (the fixture, for every test module)
+from .support.failures import ARTIFACTS  # noqa: E402
 
 
 def pytest_collection_modifyitems(config, items):
@@ -77,8 +76,8 @@ def built_site(tmp_path_factory, worker_id) -> Path:
 
 @pytest.fixture
 def isolated_build_cache(tmp_path, monkeypatch) -> Path:
-    """tools.build_cache in a fresh file of its own, on, with nothing bypassed."""
-    from tools import build_cache
+    """tools.site.cache in a fresh file of its own, on, with nothing bypassed."""
+    from tools.site import cache as build_cache
 
     monkeypatch.setattr(build_cache, "CACHE_FILE", tmp_path / "cache.sqlite")
     monkeypatch.setattr(build_cache, "_connection", None)
@@ -87,18 +86,8 @@ def isolated_build_cache(tmp_path, monkeypatch) -> Path:
     return tmp_path / "cache.sqlite"
 
 
-def fail_on(errors, fn, *args, prefix: str = "", **kwargs):
-    """Call ``fn``; turn ``errors`` into a test failure that shows the message once
-    (pytest.fail inside ``except`` would print the original error, then the failure)."""
-    try:
-        return fn(*args, **kwargs)
-    except errors as err:
-        message = f"{prefix}{err}"
-    pytest.fail(message, pytrace=False)
-
-
 def pytest_terminal_summary(terminalreporter):
-    """Say how many browser page checks were skipped as unchanged (tests/browser_verdicts.py)."""
+    """Say how many browser page checks were skipped as unchanged (tests/support/browser_verdicts.py)."""
     counts = {"unchanged": 0, "loaded": 0}
     reports = terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", [])
     for report in reports:

@@ -4,7 +4,7 @@ import matplotlib.pyplot as plt
 
 from benchmarks.report import finish, median_and_iqr, require
 
-INPUTS = ["benchmarks/results/cpu/detach_vs_clone.json", "benchmarks/report.py", "tools/figure_text.py"]
+INPUTS = ["benchmarks/results/cpu/detach_vs_clone.json", "benchmarks/report.py", "tools/figures/legible.py"]
 
 LABELS = {
     "detach": "x.detach()",

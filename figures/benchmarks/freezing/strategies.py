@@ -5,7 +5,7 @@ import numpy as np
 
 from benchmarks.report import finish, label_bars, median_and_iqr, require
 
-INPUTS = ["benchmarks/results/cpu/freezing.json", "benchmarks/report.py", "tools/figure_text.py"]
+INPUTS = ["benchmarks/results/cpu/freezing.json", "benchmarks/report.py", "tools/figures/legible.py"]
 
 STRATEGIES = ("full", "requires_grad_false", "detach", "no_grad")
 LABELS = {

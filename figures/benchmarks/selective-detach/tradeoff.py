@@ -5,7 +5,7 @@ import numpy as np
 
 from benchmarks.report import finish, label_bars, median_and_iqr, require
 
-INPUTS = ["benchmarks/results/cpu/selective_detach.json", "benchmarks/report.py", "tools/figure_text.py"]
+INPUTS = ["benchmarks/results/cpu/selective_detach.json", "benchmarks/report.py", "tools/figures/legible.py"]
 
 VARIANTS = ("full", "selective_detach", "checkpoint")
 LABELS = {

@@ -4,9 +4,9 @@ import matplotlib.pyplot as plt
 import torch
 
 from autograd_lens import draw_graph
-from tools.figure_text import legible
+from tools.figures.legible import legible
 
-INPUTS = ["tools/figure_text.py"]
+INPUTS = ["tools/figures/legible.py"]
 
 TITLE = {
     "en": "The graph recorded for z = (x * 2).mean()",

@@ -4,9 +4,9 @@ import matplotlib.pyplot as plt
 import torch
 
 from autograd_lens import autograd_graph, draw_graph
-from tools.figure_text import legible
+from tools.figures.legible import legible
 
-INPUTS = ["tools/figure_text.py"]
+INPUTS = ["tools/figures/legible.py"]
 
 SUPTITLE = {
     "en": "The same f(a, n_steps), two calls, two graphs",

@@ -11,9 +11,9 @@ import torch
 from torch import nn
 
 from autograd_lens import SavedTensorLedger, autograd_graph
-from tools.figure_text import legible
+from tools.figures.legible import legible
 
-INPUTS = ["tools/figure_text.py"]
+INPUTS = ["tools/figures/legible.py"]
 
 STEPS = 20
 TEXT = {

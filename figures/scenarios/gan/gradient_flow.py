@@ -6,9 +6,9 @@ import torch
 from matplotlib.patches import Rectangle
 from torch import nn
 
-from tools.figure_text import legible
+from tools.figures.legible import legible
 
-INPUTS = ["tools/figure_text.py"]
+INPUTS = ["tools/figures/legible.py"]
 
 TEXT = {
     "en": {

@@ -5,9 +5,9 @@ import matplotlib.pyplot as plt
 import torch
 from torch import nn
 
-from tools.figure_text import legible
+from tools.figures.legible import legible
 
-INPUTS = ["tools/figure_text.py"]
+INPUTS = ["tools/figures/legible.py"]
 
 TEXT = {
     "en": {

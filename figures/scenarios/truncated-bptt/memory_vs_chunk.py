@@ -4,10 +4,10 @@ section, SavedTensorLedger inside), run for more chunk lengths than the page sho
 
 import matplotlib.pyplot as plt
 
-from tools.figure_text import legible
-from tools.snippet_code import run_sections
+from tools.figures.legible import legible
+from tools.snippets.reuse import run_sections
 
-INPUTS = ["snippets/scenarios/truncated-bptt/tbptt.py", "tools/figure_text.py", "tools/snippet_code.py"]
+INPUTS = ["snippets/scenarios/truncated-bptt/tbptt.py", "tools/figures/legible.py", "tools/snippets/reuse.py"]
 SNIPPET = INPUTS[0]  # the snippet whose code measures
 
 T = 120  # the snippet's sequence length (measure() checks it)

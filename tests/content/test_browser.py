@@ -1,0 +1,480 @@
+"""The site as a reader sees it, in headless Chromium driven by Playwright.
+
+The browser comes from one setting, the CHROMIUM environment variable: a path to a
+Chromium executable (default /usr/bin/chromium, which .ci/run installs with apt), or
+``playwright`` for Playwright's own build (``python -m playwright install --with-deps
+chromium``, as the GitHub workflow does). Skipped (with the reason) where the browser
+is missing, except under CI, where it must run.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from tools.pages import parse as pages
+from tools.site import cache as build_cache
+
+from ..support.browser_verdicts import Verdicts
+from ..support.failures import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+PREFIX = "/detach-in-depth/"  # the path of site_url: the site is served under it
+EXAMPLE = "internals/what-detach-does/"
+SHOTS = ARTIFACTS / "screenshots"
+
+
+@pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
+def server(built_site):
+    class Handler(SimpleHTTPRequestHandler):
+        def translate_path(self, path):
+            parsed = urlparse(path).path
+            if parsed.startswith(PREFIX):
+                parsed = "/" + parsed[len(PREFIX) :]
+            else:
+                parsed = "/__outside_site_path__"
+            return super().translate_path(parsed)
+
+        def log_message(self, *args):
+            pass
+
+        def send_error(self, code, message=None, explain=None):
+            # Like the static host: a missing path gets the site's own 404 page.
+            page = Path(self.directory) / "404.html"
+            if code != 404 or not page.is_file():
+                return super().send_error(code, message, explain)
+            body = page.read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(built_site)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}{PREFIX}"
+    httpd.shutdown()
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+    pg = context.new_page()
+    pg.foreign = []  # requests to any host but the local server
+    local = urlparse(server).netloc
+
+    def on_request(request):
+        url = urlparse(request.url)
+        if url.scheme in ("http", "https", "ws", "wss") and url.netloc != local:
+            pg.foreign.append(request.url)
+
+    pg.on("request", on_request)
+    yield pg
+    context.close()
+
+
+def _shot(pg, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def _images_loaded(pg) -> list[str]:
+    pg.wait_for_load_state("load")
+    return pg.evaluate(
+        "Array.from(document.images).filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src)"
+    )
+
+
+def test_home_pages(page, server):
+    page.goto(server)
+    assert page.locator("html").get_attribute("lang").startswith("zh")
+    assert "深度解析" in page.title()
+    _shot(page, "home-zh")
+    page.goto(server + "en/")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert "in Depth" in page.title()
+    _shot(page, "home-en")
+    assert page.foreign == [], f"requests to other hosts: {page.foreign}"
+
+
+def test_example_page_and_language_switch(page, server):
+    page.goto(server + EXAMPLE)
+    assert page.locator("h1").first.inner_text().startswith("detach() 做了什么")
+    assert _images_loaded(page) == []
+    assert page.locator("img[src$='.zh.svg']").count() >= 1
+    _shot(page, "example-zh")
+
+    page.locator(".md-header__option .md-select").first.hover()
+    page.locator("a.md-select__link[hreflang='en']").first.click()
+    page.wait_for_url(server + "en/" + EXAMPLE)
+    assert page.locator("h1").first.inner_text().startswith("What detach() does")
+    assert _images_loaded(page) == []
+    assert page.locator("img[src$='.en.svg']").count() >= 1
+    _shot(page, "example-en")
+
+    page.locator(".md-header__option .md-select").first.hover()
+    page.locator("a.md-select__link[hreflang='zh']").first.click()
+    page.wait_for_url(server + EXAMPLE)
+    assert page.locator("h1").first.inner_text().startswith("detach() 做了什么")
+    assert page.foreign == [], f"requests to other hosts: {page.foreign}"
+
+
+# ---------------------------------------------------------------------------
+# Every page, both languages, as a reader sees it (issue 11). One browser page is
+# reused for all of them, so the whole sweep stays fast.
+
+NARROW = {"width": 390, "height": 844}
+WIDE = {"width": 1280, "height": 900}
+MIN_FIGURE_TEXT_PX = 11
+FORBIDDEN = {
+    "# verdict:": "an internal verdict marker in displayed code",
+    "种子文章": "the internal name for the three posts (write 博文 A/B/C)",
+    "\\<": "an escaped '<' shown literally",
+}
+RAW_EVIDENCE = re.compile(r"snippets/[\w./-]+\.py\s*:[\w-]+")
+_SVG_VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) [\d.]+"')
+_SVG_GLYPH_SCALE = re.compile(r"scale\(([\d.]+) -\1\)")  # matplotlib text as paths: size/100
+
+# What a page reports about itself, measured in the browser.
+_MEASURE = """() => {
+  const article = document.querySelector("article") || document.body;
+  const overflowing = [];
+  for (const code of article.querySelectorAll("pre > code")) {
+    const over = code.scrollWidth - code.clientWidth;
+    if (code.clientWidth > 0 && over > 2) {  // 0: inside a closed <details>
+      const title = code.closest(".highlight")?.querySelector(".filename")?.textContent || "";
+      const plain = code.cloneNode(true);  // the code without its annotation notes
+      plain.querySelectorAll(".md-annotation").forEach(n => n.remove());
+      const line = plain.textContent.split("\\n").sort((a, b) => b.length - a.length)[0] || "";
+      overflowing.push(`${title.trim() || "(untitled)"}: +${over}px `
+                       + `longest line: ${line.slice(0, 90)}`);
+    }
+  }
+  const figures = [...article.querySelectorAll("img")].map(img => {
+    const cs = getComputedStyle(img);
+    const inner = img.getBoundingClientRect().width
+      - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const fig = img.closest("figure");
+    return {src: img.getAttribute("src"), width: inner,
+            caption: fig?.querySelector("figcaption")?.innerText?.trim() || "",
+            zoom: img.closest("a")?.getAttribute("href") || ""};
+  });
+  return {overflowing, figures, text: article.innerText};
+}"""
+
+
+def _url(lang: str, page: Path) -> str:
+    """The site path of a page: ``a/b.md`` -> ``a/b/``, ``a/index.md`` -> ``a/``."""
+    path = page.with_suffix("").as_posix()
+    path = "" if path == "index" else path.removesuffix("/index") + "/"
+    return ("" if lang == "zh" else f"{lang}/") + path
+
+
+# Every page of both languages (test_build checks each is built).
+SITE_PAGES = [_url(lang, page) for lang in pages.LANGS for page in pages.pages(lang)]
+
+
+def _figure_text_px(svg: Path, shown_width: float) -> float:
+    text = svg.read_text(encoding="utf-8")
+    view = _SVG_VIEWBOX.search(text)
+    scales = [float(s) for s in _SVG_GLYPH_SCALE.findall(text)]
+    if not view or not scales:
+        return float("inf")  # no outlined text to measure
+    return min(scales) * 100 * shown_width / float(view.group(1))
+
+
+def _watched_page(browser, server):
+    """A page that records every console error and failed request in ``pg.problems``."""
+    context = browser.new_context(viewport=WIDE, locale="zh-CN")
+    pg = context.new_page()
+    pg.problems = []  # (url, what)
+    pg.loaded = set()  # every local URL requested (routes disable the HTTP cache)
+    local = urlparse(server).netloc
+
+    def on_console(msg):
+        if msg.type == "error":
+            pg.problems.append((pg.url, f"console error: {msg.text}"))
+
+    def on_failed(request):
+        if "ERR_ABORTED" not in (request.failure or ""):  # navigating away, not a failure
+            pg.problems.append((pg.url, f"request failed: {request.url} ({request.failure})"))
+
+    def on_response(response):
+        if response.status >= 400:
+            pg.problems.append((pg.url, f"HTTP {response.status}: {response.url}"))
+
+    def on_request(request):
+        url = urlparse(request.url)
+        if url.netloc == local:
+            pg.loaded.add(request.url)
+        elif url.scheme in ("http", "https", "ws", "wss"):
+            pg.problems.append((pg.url, f"request to another host: {request.url}"))
+
+    pg.on("console", on_console)
+    pg.on("pageerror", lambda err: pg.problems.append((pg.url, f"page error: {err}")))
+    pg.on("requestfailed", on_failed)
+    pg.on("response", on_response)
+    pg.on("request", on_request)
+    return context, pg
+
+
+@pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
+def reader(browser, server):
+    """One page for the tests of search, the switcher and the 404 page."""
+    context, pg = _watched_page(browser, server)
+    yield pg
+    context.close()
+
+
+SEARCH_INDEX = "search/search_index.json"
+
+
+def _empty_index(site: Path) -> str:
+    index = json.loads((site / SEARCH_INDEX).read_text(encoding="utf-8"))
+    return json.dumps({"config": index["config"], "docs": []})
+
+
+# The sweep's page: axe-core is loaded with every page, and Material's search worker
+# gets an empty index (it would otherwise download and index the whole site on every
+# page load; the search tests above use the real one).
+@pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
+def sweeper(browser, server, built_site):
+    import axe_playwright_python
+
+    empty = _empty_index(built_site)
+    context, pg = _watched_page(browser, server)
+    context.add_init_script(path=str(Path(axe_playwright_python.__file__).parent / "axe.min.js"))
+    context.route(
+        f"**/{SEARCH_INDEX}",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=empty),
+    )
+    yield pg
+    context.close()
+
+
+def _verdicts(check: str, browser, built_site) -> Verdicts:
+    import axe_playwright_python
+
+    axe = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_bytes()
+    environment = (
+        browser.version,
+        axe,
+        build_cache.version("playwright", "axe-playwright-python"),
+        _empty_index(built_site),
+    )
+    return Verdicts(check, built_site, PREFIX, environment, replaced=frozenset([SEARCH_INDEX]))
+
+
+# A page whose check passed with exactly the files it loads now is not loaded again
+# (tests/support/browser_verdicts.py says what the key holds; BUILD_CACHE_BYPASS=browser).
+@pytest.fixture(scope="session")
+def sweep_verdicts(browser, built_site) -> Verdicts:
+    return _verdicts("sweep", browser, built_site)
+
+
+@pytest.fixture(scope="session")
+def colour_verdicts(browser, built_site) -> Verdicts:
+    return _verdicts("colours", browser, built_site)
+
+
+def _checked_before(verdicts: Verdicts, rel: str, record_property) -> bool:
+    before = verdicts.passed_before(rel)
+    record_property("browser_check", "unchanged" if before else "loaded")
+    return before
+
+
+# axe-core: every WCAG 2.1 A/AA rule on every page, except the two colour rules, which
+# depend on the theme's CSS rather than the page and cost 1-3 s a page; they run on a
+# sample that shows every component the pages use (tables, admonitions, code,
+# annotations, tabs, figures, the API reference).
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+CONTRAST_PAGES = [
+    "",
+    "en/",
+    "cheat-sheet/",
+    "pitfalls/dot-data/",
+    "scenarios/gan/",
+    "en/reference/api/",
+]
+
+
+def _axe(pg, rel: str, options: dict) -> list[str]:
+    found = []
+    for v in pg.evaluate("options => axe.run(document, options)", options)["violations"]:
+        if v["impact"] in ("serious", "critical"):
+            targets = ", ".join(str(n["target"]) for n in v["nodes"][:3])
+            found.append(
+                f"/{rel}: {v['id']} ({v['impact']}, {len(v['nodes'])} nodes): {v['help']}; e.g. {targets}"
+            )
+    return found
+
+
+def _figure_problems(rel: str, figures: list[dict], site: Path) -> list[str]:
+    found = []
+    for fig in figures:
+        if not fig["src"].endswith(".svg"):
+            continue
+        name = fig["src"].rsplit("/", 1)[-1]
+        if not fig["caption"]:
+            found.append(f"/{rel}: {name} has no caption (figure + figcaption)")
+        if not fig["zoom"].endswith(".svg"):
+            found.append(f"/{rel}: {name} does not open full size on click")
+        px = _figure_text_px((site / rel / fig["src"]).resolve(), fig["width"])
+        if px < MIN_FIGURE_TEXT_PX:
+            found.append(
+                f"/{rel}: {name}: smallest text {px:.1f} px at {fig['width']:.0f} px wide "
+                f"(needs {MIN_FIGURE_TEXT_PX}); enlarge the fonts in its script under figures/"
+            )
+    return found
+
+
+def _leaks(rel: str, text: str) -> list[str]:
+    found = [f"/{rel}: shows {needle!r}: {why}" for needle, why in FORBIDDEN.items() if needle in text]
+    found += [
+        f"/{rel}: shows raw evidence text {hit!r}: link the section by its title"
+        for hit in RAW_EVIDENCE.findall(text)
+    ]
+    return found
+
+
+@pytest.mark.parametrize("rel", SITE_PAGES, ids=lambda rel: rel or "zh-home")
+def test_page_as_a_reader_sees_it(request, sweep_verdicts, server, built_site, rel, record_property):
+    """No clipped code or output at 1280 or 390 px, captioned legible figures, no
+    bookkeeping text, no console errors or failed requests, no serious or critical
+    axe-core violations."""
+    if _checked_before(sweep_verdicts, rel, record_property):
+        return
+    sweeper = request.getfixturevalue("sweeper")
+    sweeper.problems.clear()
+    sweeper.loaded.clear()
+    sweeper.set_viewport_size(WIDE)
+    sweeper.goto(server + rel, wait_until="load")
+    m = sweeper.evaluate(_MEASURE)
+    report = {
+        "code or output wider than the text column at 1280 px": m["overflowing"],
+        "figures": _figure_problems(rel, m["figures"], built_site),
+        "bookkeeping shown to readers": _leaks(rel, m["text"]),
+        "axe-core serious/critical violations": _axe(
+            sweeper,
+            rel,
+            {
+                "resultTypes": ["violations"],
+                "runOnly": {"type": "tag", "values": AXE_TAGS},
+                "rules": {rule: {"enabled": False} for rule in COLOUR_RULES},
+            },
+        ),
+    }
+    sweeper.set_viewport_size(NARROW)
+    over = sweeper.evaluate(_MEASURE)["overflowing"]
+    if over:  # a resize can leave stale layout behind: confirm as a phone loads it
+        sweeper.goto(server + rel, wait_until="load")
+        over = sweeper.evaluate(_MEASURE)["overflowing"]
+    sweeper.set_viewport_size(WIDE)
+    report["code or output not wrapped at 390 px"] = over
+    report["console errors and failed requests"] = [what for _, what in sweeper.problems]
+    bad = {k: v for k, v in report.items() if v}
+    assert not bad, f"/{rel}:\n" + "\n".join(
+        f"{k} ({len(v)}):\n  " + "\n  ".join(v[:25]) for k, v in bad.items()
+    )
+    sweep_verdicts.passed(rel, sweeper.loaded)
+
+
+@pytest.mark.parametrize("rel", CONTRAST_PAGES, ids=lambda rel: rel or "zh-home")
+def test_colours(request, colour_verdicts, server, rel, record_property):
+    if _checked_before(colour_verdicts, rel, record_property):
+        return
+    sweeper = request.getfixturevalue("sweeper")
+    sweeper.loaded.clear()
+    sweeper.goto(server + rel, wait_until="load")
+    only = {"type": "rule", "values": COLOUR_RULES}
+    found = _axe(sweeper, rel, {"resultTypes": ["violations"], "runOnly": only})
+    assert not found, "axe-core colour violations:\n" + "\n".join(found)
+    colour_verdicts.passed(rel, sweeper.loaded)
+
+
+def _search(pg, query):
+    pg.locator("label.md-search__icon, .md-search__input").first.click()
+    box = pg.locator("input.md-search__input")
+    box.fill(query)
+    box.press("End")  # Material searches on key events, not on fill() alone
+    results = pg.locator(".md-search-result__item a")
+    results.first.wait_for(timeout=15000)
+    return [results.nth(i).get_attribute("href") for i in range(results.count())]
+
+
+def test_search_stays_in_its_language_and_highlights_whole_words(reader, server):
+    reader.goto(server)
+    hrefs = _search(reader, "version counter")
+    english = [h for h in hrefs if "/en/" in h]
+    assert not english, f"the zh site's search for an English word lists English pages: {english}"
+    assert any("internals/version-counter/" in h for h in hrefs), hrefs
+
+    reader.goto(server + "en/")
+    hrefs = _search(reader, "version counter")
+    assert hrefs and all("/en/" in h for h in hrefs), f"the en site lists zh pages: {hrefs}"
+
+    reader.goto(server)
+    hrefs = _search(reader, "retain_graph")
+    assert any("retain_graph" in h for h in hrefs), f"retain_graph was split: {hrefs}"
+
+    for word, page in (("叶子节点", "fundamentals/leaves/"), ("版本计数器", "internals/version-counter/")):
+        reader.goto(server)
+        hrefs = _search(reader, word)
+        if word == "版本计数器":  # the example page explains it too
+            assert any("internals/what-detach-does/" in h for h in hrefs), hrefs
+        target = next((h for h in hrefs if page in h and "h=" in h), None)
+        assert target, f"no result for {word} on {page}: {hrefs}"
+        reader.goto(target)
+        marks = reader.locator("article mark")
+        marks.first.wait_for(timeout=10000)
+        texts = set(marks.all_inner_texts())
+        assert texts == {word}, f"searching {word} highlights {texts}, not the whole word"
+
+
+def test_language_switch_keeps_the_section(reader, server):
+    reader.goto(server + "scenarios/gan/#seed-claim")
+    reader.locator(".md-header__option .md-select").first.hover()
+    reader.locator("a.md-select__link[hreflang='en']").first.click()
+    reader.wait_for_url(server + "en/scenarios/gan/#seed-claim")
+
+
+def test_localized_404(reader, server):
+    reader.goto(server + "no-such-page/")
+    assert "页面不存在" in reader.locator("h1").first.inner_text()
+    assert "Page not found" in reader.locator("article").inner_text()
+    reader.problems[:] = [p for p in reader.problems if "no-such-page" not in p[0] + p[1]]
+
+
+SCREENSHOT_PAGES = {
+    "home": "",
+    "fact-check": "fact-check/",
+    "pitfall": "pitfalls/inplace-after-detach/",
+    "api": "reference/api/",
+}
+
+
+@pytest.mark.skipif(not os.environ.get("SCREENSHOTS"), reason="for people, not a check: make screenshots")
+@pytest.mark.parametrize("name", SCREENSHOT_PAGES)
+def test_reader_screenshots(sweeper, server, name):
+    """First screen of the key pages at 1280 and 390 px in both languages, into
+    test-artifacts/screenshots/ (``make screenshots``)."""
+    reader = sweeper
+    rel = SCREENSHOT_PAGES[name]
+    for lang, prefix in (("zh", ""), ("en", "en/")):
+        for label, size in (("1280", WIDE), ("390", NARROW)):
+            reader.set_viewport_size(size)
+            reader.goto(server + prefix + rel, wait_until="load")
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            reader.screenshot(path=str(SHOTS / f"{name}-{lang}-{label}.png"))
+    reader.set_viewport_size(WIDE)

@@ -1,0 +1,149 @@
+"""Both languages have every page, embed the same snippets and figures, and every
+snippet and figure is used."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tools.core.repo import CJK, ROOT, rel
+from tools.figures import build as fig_tools
+from tools.pages import parse as pages
+from tools.pages.checks import nav_pages
+from tools.snippets.source import all_snippets
+
+ZH, EN = pages.pages("zh"), pages.pages("en")
+
+
+def test_every_page_exists_in_both_languages():
+    zh, en = set(ZH), set(EN)
+    assert not zh - en, f"Pages with no English twin (add docs/en/...): {sorted(map(str, zh - en))}"
+    assert not en - zh, f"Pages with no Chinese twin (add docs/zh/...): {sorted(map(str, en - zh))}"
+
+
+def test_nav_lists_every_page():
+    config = pages.mkdocs_config()
+    listed = set(nav_pages(config["nav"]))
+    missing = sorted(str(p) for p in ZH if str(p) not in listed)
+    assert not missing, f"Pages missing from nav in mkdocs.yml: {missing}"
+    dangling = sorted(p for p in listed if Path(p) not in set(ZH))
+    assert not dangling, f"nav entries with no page under docs/zh/: {dangling}"
+
+
+@pytest.mark.parametrize("page", ZH, ids=str)
+def test_translations_embed_the_same_things(page):
+    zh, en = pages.text("zh", page), pages.text("en", page)
+    assert zh != en, f"docs/en/{page} is a copy of docs/zh/{page}: translate it."
+    zi = [(_shared(i.file, "zh"), i.section) for i in pages.includes(zh)]
+    ei = [(_shared(i.file, "en"), i.section) for i in pages.includes(en)]
+    assert zi == ei, (
+        f"docs/zh/{page} and docs/en/{page} must embed the same snippets in the same order.\n"
+        f"zh: {zi}\nen: {ei}"
+    )
+    zf, ef = pages.figures(zh), pages.figures(en)
+    assert [p for p, _ in zf] == [p for p, _ in ef], (
+        f"docs/zh/{page} and docs/en/{page} must show the same figures in the same order.\nzh: {zf}\nen: {ef}"
+    )
+    wrong = [f"{p}.{lang}.svg" for p, lang in zf if lang != "zh"] + [
+        f"{p}.{lang}.svg" for p, lang in ef if lang != "en"
+    ]
+    assert not wrong, f"{page}: each language must show its own figure variant; wrong: {wrong}"
+    assert pages.anchors(zh) == pages.anchors(en), (
+        f"docs/zh/{page} and docs/en/{page} must define the same heading anchors {{ #id }} "
+        f"in the same order, so links work in both languages.\n"
+        f"zh: {pages.anchors(zh)}\nen: {pages.anchors(en)}"
+    )
+
+
+def _shared(file: str, lang: str) -> str:
+    """includes/x.zh.md and includes/x.en.md are one piece of prose in two languages."""
+    return file.replace(f".{lang}.md", ".<lang>.md") if file.startswith("includes/") else file
+
+
+def test_shared_prose_is_kept_once_and_said_once_per_page():
+    """The 'code on this page is executed' box lives in includes/, never copied by hand."""
+    titles = {"zh": "本页的代码都经过执行", "en": "Every line of code on this page is executed"}
+    problems = []
+    for lang, title in titles.items():
+        assert title in (ROOT / f"includes/executed.{lang}.md").read_text(encoding="utf-8")
+        for page in pages.pages(lang):
+            md = pages.text(lang, page)
+            if title in md:
+                problems.append(f"docs/{lang}/{page} copies the box: include includes/executed.{lang}.md")
+            if md.count(f'"includes/executed.{lang}.md"') > 1:
+                problems.append(f"docs/{lang}/{page} includes the box more than once")
+            if "includes/executed." in md and f"includes/executed.{lang}.md" not in md:
+                problems.append(f"docs/{lang}/{page} includes the other language's box")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("page", ZH, ids=str)
+def test_each_language_reads_as_itself(page):
+    """A zh page is mostly Chinese prose; an en page has no untranslated Chinese prose."""
+
+    def prose(md: str) -> str:
+        md = re.sub(r"^(\s*)(`{3,}|~{3,}).*?^\1\2\s*$", "", md, flags=re.S | re.M)
+        md = re.sub(r"`[^`\n]*`", "", md)
+        return "\n".join(line for line in md.splitlines() if not line.lstrip().startswith("|"))
+
+    zh = prose(pages.text("zh", page))
+    en = prose(pages.text("en", page))
+    assert CJK.search(zh), f"docs/zh/{page} has no Chinese prose: translate it."
+    leftovers = [line for line in en.splitlines() if CJK.search(line)]
+    assert not leftovers, f"docs/en/{page} has untranslated Chinese: {leftovers[:3]}"
+
+
+def test_no_python_typed_into_markdown():
+    bad = []
+    for lang in pages.LANGS:
+        for page in pages.pages(lang):
+            for line, info, body in pages.fences(pages.text(lang, page)):
+                if not pages.is_python(info):
+                    continue
+                lines = [s for s in body.splitlines() if s.strip()]
+                if not lines or not all("--8<--" in s for s in lines):
+                    bad.append(f"docs/{lang}/{page}:{line}")
+    assert not bad, (
+        f"Python typed into Markdown; move it into a snippet under snippets/ and embed it with --8<--: {bad}"
+    )
+
+
+def test_every_include_resolves():
+    missing = []
+    for lang in pages.LANGS:
+        for page in pages.pages(lang):
+            for inc in pages.includes(pages.text(lang, page)):
+                if not inc.path.is_file():
+                    missing.append(f"docs/{lang}/{page}: {inc.file}")
+    assert not missing, f"Included files that do not exist: {missing}"
+
+
+def test_every_snippet_is_embedded_by_its_page():
+    """snippets/<page path>/x.py is embedded by docs/*/<page path>.md (the tree mirrors)."""
+    embedded: dict[Path, set[Path]] = {}
+    for page in ZH:
+        for inc in pages.includes(pages.text("zh", page)):
+            embedded.setdefault(inc.path, set()).add(page)
+    problems = []
+    for path in all_snippets():
+        owners = pages.owner_pages(path)
+        users = embedded.get(path.resolve(), set())
+        if not users:
+            problems.append(f"{rel(path)} is embedded by no page")
+        elif not any(Path(owner) in users for owner in owners):
+            problems.append(
+                f"{rel(path)} lives under the folder of {owners[0]} but that page does not embed it"
+            )
+    assert not problems, "\n".join(problems)
+
+
+def test_every_figure_is_shown_and_every_shown_figure_has_a_script():
+    scripts = {s.relative_to(fig_tools.FIGURES).with_suffix("").as_posix() for s in fig_tools.scripts()}
+    shown: set[str] = set()
+    for lang in pages.LANGS:
+        for page in pages.pages(lang):
+            shown.update(p for p, _ in pages.figures(pages.text(lang, page)))
+    assert not scripts - shown, f"Figure scripts no page shows: {sorted(scripts - shown)}"
+    assert not shown - scripts, f"Pages show figures with no script under figures/: {sorted(shown - scripts)}"

@@ -1,0 +1,42 @@
+"""Figure builds fail naming the script, and reuse their cache."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.figures import build as fig_tools
+
+
+def test_failing_figure_script_names_the_script(tmp_path, monkeypatch):
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
+    script = tmp_path / "broken.py"
+    script.write_text("def draw(lang):\n    raise ValueError('bad data for ' + lang)\n")
+    with pytest.raises(fig_tools.FigureError) as err:
+        fig_tools.build_one(script)
+    message = str(err.value)
+    assert "broken.py" in message and "bad data for zh" in message
+    assert "python -m tools figures render" in message
+
+
+def test_figure_script_without_draw_is_rejected(tmp_path, monkeypatch):
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
+    script = tmp_path / "nodraw.py"
+    script.write_text("X = 1\n")
+    with pytest.raises(fig_tools.FigureError, match="defines no draw"):
+        fig_tools.build_one(script)
+
+
+def test_figure_cache_is_reused(tmp_path, monkeypatch):
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
+    script = tmp_path / "ok.py"
+    script.write_text(
+        "import matplotlib.pyplot as plt\n"
+        "def draw(lang):\n"
+        "    fig, ax = plt.subplots()\n"
+        "    ax.set_title({'zh': '计算图', 'en': 'graph'}[lang])\n"
+        "    return fig\n"
+    )
+    first = fig_tools.build_one(script)
+    stamp = {p: p.stat().st_mtime_ns for p in first.values()}
+    second = fig_tools.build_one(script)  # would fail if it re-ran: nothing else changed
+    assert first == second and {p: p.stat().st_mtime_ns for p in second.values()} == stamp

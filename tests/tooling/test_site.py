@@ -1,0 +1,52 @@
+"""The MkDocs glue: one-language serve, and a serve that forgets earlier builds."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from tools.core.repo import ROOT
+
+
+@pytest.mark.parametrize("only", ["zh", "en", None])
+def test_serve_can_build_one_language(monkeypatch, only):
+    """`make serve ONLY=zh` sets ONLY_LANG, which mkdocs.yml gives the i18n plugin."""
+    from mkdocs.config import load_config
+
+    if only:
+        monkeypatch.setenv("ONLY_LANG", only)
+    else:
+        monkeypatch.delenv("ONLY_LANG", raising=False)
+    i18n = load_config(str(ROOT / "mkdocs.yml")).plugins["i18n"].config
+    built = sorted(lang.locale for lang in i18n.languages if lang.build)
+    assert built == ([only] if only else ["en", "zh"])
+
+
+@pytest.mark.parametrize("only", ["en", "fr"])
+def test_make_serve_passes_only_or_refuses_it(only):
+    proc = subprocess.run(
+        ["make", "-n", "-o", ".venv/.installed", "serve", f"ONLY={only}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if only == "en":
+        assert proc.returncode == 0 and "ONLY_LANG=en " in proc.stdout, proc.stdout + proc.stderr
+    else:
+        assert proc.returncode != 0 and "use ONLY=zh or ONLY=en" in proc.stderr, proc.stderr
+
+
+def test_serve_forgets_the_previous_build():
+    """mkdocstrings-python's functools.cache on its Jinja environment would keep every
+    earlier build alive under `mkdocs serve`; the hook clears it before each build."""
+    import jinja2
+    from mkdocstrings_handlers.python._internal import rendering
+
+    from tools.site import theme as mkdocs_hooks
+
+    env = jinja2.Environment(loader=jinja2.DictLoader({"a.html": ""}))
+    assert rendering._test_existing_template(env, "a.html")
+    assert rendering._test_existing_template.cache_info().currsize > 0
+    mkdocs_hooks._forget_earlier_builds()
+    assert rendering._test_existing_template.cache_info().currsize == 0

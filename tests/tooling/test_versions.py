@@ -1,0 +1,181 @@
+"""The torch-version results (data/torch-versions/) and what the pages make of them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tools.versions import notes as vn
+from tools.versions import results as tv
+from tools.versions import run as torch_versions_run
+
+FILES = sorted(tv.DATA.glob("*.json"), key=lambda p: tv.version_key(p.stem))
+CURRENT = {tv.rel(p): tv.file_hash(p) for p in tv.snippet_paths()}
+RERUN = "run `make test-versions TORCH={v}` (see noxfile.py)"
+
+
+def test_there_are_results_for_the_pinned_torch_and_others():
+    versions = [p.stem for p in FILES]
+    assert tv.REFERENCE in versions, f"no {tv.REFERENCE}.json in {tv.rel(tv.DATA)}: " + RERUN.format(
+        v=tv.REFERENCE
+    )
+    assert len(versions) >= 5, f"results for {versions} only; the site promises five releases or more"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_result_file_shape(path: Path):
+    data = tv.load(path)
+    where = tv.rel(path)
+    assert data["schema"] == tv.SCHEMA, f"{where}: schema {data.get('schema')}, expected {tv.SCHEMA}"
+    for key in ("torch", "python", "date", "commit", "machine", "snippets", "helper_tests"):
+        assert key in data, f"{where}: no {key!r} (provenance); " + RERUN.format(v=path.stem)
+    assert tv.base_version(data["torch"]) == path.stem, f"{where} holds torch {data['torch']}"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", data["date"]), where
+    assert re.fullmatch(r"[0-9a-f]{40}", data["commit"]), f"{where}: commit {data['commit']!r}"
+    for name, entry in data["snippets"].items():
+        here = f"{where}: {name}"
+        assert entry["status"] in tv.STATUSES, f"{here}: status {entry['status']!r}"
+        assert re.fullmatch(r"[0-9a-f]{64}", entry["hash"]), f"{here}: hash"
+        if entry["status"] in tv.FAILED:
+            assert entry.get("message"), f"{here}: a failure without its message"
+        if entry["status"] != "skipped-cuda":
+            differs = entry["differs"]
+            assert isinstance(differs, dict) and all(
+                isinstance(k, str) and isinstance(v, str) for k, v in differs.items()
+            ), f"{here}: differs must map section names to outputs"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_every_snippet_is_in_every_result_file(path: Path):
+    names = set(tv.load(path)["snippets"])
+    missing = sorted(set(CURRENT) - names)
+    assert not missing, (
+        f"{tv.rel(path)} has no result for {missing}: "
+        + f"make test-versions TORCH={path.stem} ARGS=--merge (runs only the missing and changed ones)"
+    )
+
+
+def test_staleness_is_computed_from_the_hash():
+    for path in FILES:
+        data = tv.load(path)
+        counts = tv.summarize(data, CURRENT)
+        fresh = sum(counts[k] for k in ("pass", "differs", "fails", "skipped"))
+        assert counts["stale"] + fresh == len(data["snippets"])
+        for name, entry in data["snippets"].items():
+            assert tv.is_stale(entry, CURRENT.get(name, "")) == (entry["hash"] != CURRENT.get(name))
+
+
+# -- rendering, on synthetic data ---------------------------------------------------------
+SNIPPET = "snippets/internals/implementation/implementation.py"
+PAGE = """# The page
+
+Prose quoting `y.detach()           -> ['aten.detach.default']` and `aten.clone.default`.
+
+``` python title="x"
+--8<-- "internals/implementation/implementation.py:dispatch"
+```
+
+``` text title="Output"
+--8<-- "internals/implementation/implementation.out:dispatch"
+```
+
+After.
+"""
+
+
+def _matrix(entries: dict[str, dict]) -> tv.Matrix:
+    runs = {}
+    for version, entry in entries.items():
+        runs[version] = {"snippets": {SNIPPET: entry}}
+    runs = dict(sorted(runs.items(), key=lambda kv: tv.version_key(kv[0])))
+    return tv.Matrix(runs, {SNIPPET: tv.file_hash(tv.ROOT / SNIPPET)})
+
+
+def _fresh(**kw) -> dict:
+    return {"hash": tv.file_hash(tv.ROOT / SNIPPET), "status": "pass", "differs": {}, **kw}
+
+
+OTHER = (
+    "y.detach()           -> ['aten.detach.default', 'aten.detach.default']\n"
+    "y.clone()            -> ['aten.clone.default']\n"
+)
+
+
+def test_page_line_note_and_span_marks():
+    matrix = _matrix(
+        {
+            "2.5.1": _fresh(differs={"dispatch": OTHER}),
+            "2.13.0": _fresh(),
+            "2.14.1": _fresh(),
+        }
+    )
+    for lang in ("en", "zh"):
+        out = vn.annotate(PAGE, matrix, lang)
+        assert out.count('class="torch-versions"><small>') == 1
+        assert "2.5.1<sup" in out and "<strong>2.13.0</strong>" in out
+        assert '??? note "' in out and '=== "torch 2.5.1"' in out
+        assert "'aten.detach.default', 'aten.detach.default'" in out
+        # the span quoting the 2.13 op log is marked; the clone op (printed by all) is not
+        assert "-> ['aten.detach.default']`<sup" in out
+        assert "`aten.clone.default`<sup" not in out
+        assert ("since torch 2.13.0" if lang == "en" else "torch 2.13.0 起") in out
+        assert ("2.13.0 and later" if lang == "en" else "2.13.0 及更新") in out
+    assert vn.annotate(PAGE, _matrix({"2.13.0": _fresh(), "2.14.1": _fresh()}), "en").count("??? note") == 0
+
+
+def test_a_stale_result_is_never_shown_as_a_pass():
+    matrix = _matrix({"2.5.1": {**_fresh(), "hash": "0" * 64}, "2.13.0": _fresh()})
+    out = vn.annotate(PAGE, matrix, "en")
+    line = next(ln for ln in out.splitlines() if "torch-versions" in ln)
+    assert "checked with torch <strong>2.13.0</strong>" in line
+    assert f"Checked on torch 2.5.1 before the last change to <code>{SNIPPET}</code>" in line
+    assert "??? note" not in out
+
+
+def test_a_failure_is_shown_with_its_line():
+    failing = _fresh(
+        status="assert-failed",
+        line=36,
+        code="assert logs == {",
+        message="AssertionError",
+        differs={"dispatch": OTHER},
+    )
+    out = vn.annotate(PAGE, _matrix({"2.5.1": failing, "2.13.0": _fresh()}), "en")
+    assert "2.5.1<sup" in out and "✗" in out
+    assert "On torch 2.5.1 this block fails at line 36" in out
+
+
+# -- the runner, on a throwaway snippet -----------------------------------------------------
+def test_runner_keeps_partial_output_and_the_failing_line(tmp_path: Path):
+    from tools.snippets.runner import ForkServer
+
+    snippet = tmp_path / "bad.py"
+    snippet.write_text(
+        "# --8<-- [start:one]\nprint('one')\n# --8<-- [end:one]\n"
+        "# --8<-- [start:two]\nprint('two')\nassert 1 == 2\n# --8<-- [end:two]\n"
+        "# --8<-- [start:three]\nprint('three')\n# --8<-- [end:three]\n"
+    )
+    (tmp_path / "bad.out").write_text(
+        "# --8<-- [start:one]\none\n# --8<-- [end:one]\n"
+        "# --8<-- [start:two]\n2\n# --8<-- [end:two]\n"
+        "# --8<-- [start:three]\nthree\n# --8<-- [end:three]\n"
+    )
+    server = ForkServer()
+    try:
+        entry = torch_versions_run.run_snippet(snippet, server, cuda=False)
+    finally:
+        server.close()
+    assert entry["status"] == "assert-failed"
+    assert (entry["line"], entry["code"]) == (6, "assert 1 == 2")
+    assert entry["differs"] == {"two": "two\n"}
+    assert entry["not_reached"] == ["three"]
+
+
+def test_a_lone_identifier_is_not_a_quote():
+    records = {("s.py", "x"): "which is output 0\nof Exp, is at version 1; True\n"}
+    assert vn._quote("the tensor (output 0 of ", "Exp", records) == "0 of Exp"
+    assert vn._quote("it prints ", "True", records) is None
+    assert vn._quote("", "output 0 of Exp", records) == "output 0 of Exp"
+    assert vn._quote("", "output 0 of ExpBackward0", records) is None

@@ -1,0 +1,188 @@
+"""Render the fact-check table (Markdown) from validated claims, in one language.
+
+Readers see page titles, not paths: an evidence link is named after the page that shows
+the evidence (or, on the fact-check page itself, after the collapsible example that holds
+it), and "see also" and benchmark links after their pages.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+
+from tools.chapters.factcheck.load import VERDICTS, split_evidence
+from tools.core.repo import ROOT
+from tools.pages import parse as pages
+
+PAGE = "fact-check.md"
+POST_NAMES = {"000": "A", "002": "B", "003": "C"}  # what readers call the posts
+
+LABELS = {
+    "zh": {
+        "verdict": {"true": "正确", "false": "错误", "misleading": "误导", "unverifiable": "无法验证"},
+        "header": ("说法", "结论", "理由与证据"),
+        "seed": "博文 {post} 第 {section} 节",
+        "seed_intro": "博文 {post} 开头",  # reader-facing post names: see docs/*/fact-check.md#posts
+        "summary": "共 {n} 条说法：",
+        "evidence": "证据：",
+        "gpu": "；GPU：尚未测量",
+        "see": "另见：",
+        "sep": "、",
+        "below": "见下文“{title}”",
+    },
+    "en": {
+        "verdict": {
+            "true": "true",
+            "false": "false",
+            "misleading": "misleading",
+            "unverifiable": "unverifiable as stated",
+        },
+        "header": ("Claim", "Verdict", "Why, and the evidence"),
+        "seed": "Post {post}, section {section}",
+        "seed_intro": "Post {post}, opening",
+        "summary": "{n} claims: ",
+        "evidence": "Evidence: ",
+        "gpu": "; GPU: not yet measured",
+        "see": "see also: ",
+        "sep": ", ",
+        "below": "“{title}” below",
+    },
+}
+
+_H1 = re.compile(r"^# (?P<title>.+?)\s*(\{[^}]*\})?\s*$", re.M)
+_ADMONITION = re.compile(r"""^(?P<indent>[ \t]*)(?:\?\?\?\+?|!!!)\s+[-\w]+\s+"(?P<title>[^"]*)"\s*$""")
+# "(s000-01, s000-02)" / "（s000-01、s000-02）" at the end of an example's title
+_ID_LIST = re.compile(r"\s*[（(]s\d{3}-\d{2}(?:[、,，]\s*s\d{3}-\d{2})*[）)]\s*$")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Where a snippet is shown: the page, the heading anchor above it, its box title."""
+
+    page: str
+    anchor: str | None
+    box: str | None
+
+
+@cache
+def page_title(lang: str, page: str) -> str:
+    """The page's level-1 heading (what the reader sees as its title)."""
+    m = _H1.search(pages.text(lang, page))
+    return m["title"] if m else page.removesuffix(".md")
+
+
+def _box_title(md: str, offset: int) -> str | None:
+    """Title of the admonition (e.g. ``??? example "..."``) that encloses ``offset``."""
+    offset = md.index("--8<--", offset)  # the include pattern may start on a blank line
+    start = md.rfind("\n", 0, offset) + 1
+    depth = offset - start  # indentation of the include line
+    for line in reversed(md[:start].splitlines()):
+        if line.startswith("#"):
+            return None
+        m = _ADMONITION.match(line)
+        if m and len(m["indent"]) < depth:
+            return _ID_LIST.sub("", m["title"])
+    return None
+
+
+@cache
+def page_index(lang: str) -> dict[tuple[str, str | None], Shown]:
+    """(snippet file, section) -> where the reader sees it first; section None: the file.
+
+    The page the snippet's folder names wins; otherwise the first page that embeds it.
+    """
+    found: dict[tuple[str, str | None], dict[str, Shown]] = {}
+    for page in pages.pages(lang):
+        md = pages.text(lang, page)
+        for offset, inc in pages.iter_includes(md):
+            try:
+                key = inc.path.relative_to(ROOT).as_posix()
+            except ValueError:
+                continue
+            if not key.startswith("snippets/"):  # shared text (includes/...), not evidence
+                continue
+            before = pages.anchors(md[:offset])
+            shown = Shown(page.as_posix(), before[-1] if before else None, _box_title(md, offset))
+            for section in {inc.section, None}:
+                found.setdefault((key, section), {}).setdefault(shown.page, shown)
+    out = {}
+    for (key, section), by_page in found.items():
+        owners = [page for page in pages.owner_pages(ROOT / key) if page in by_page]
+        out[(key, section)] = by_page[owners[0]] if owners else next(iter(by_page.values()))
+    return out
+
+
+def _relative(page: str, from_page: str) -> str:
+    return os.path.relpath(page, os.path.dirname(from_page) or ".")
+
+
+def page_link(lang: str, page: str, from_page: str, anchor: str | None = None) -> str:
+    """A Markdown link to ``page`` named by its title."""
+    target = _relative(page, from_page) + (f"#{anchor}" if anchor else "")
+    return f"[{_link_text(page_title(lang, page))}]({target})"
+
+
+def _link_text(title: str) -> str:
+    return title.replace("[", "\\[").replace("]", "\\]").replace("|", "\\|")
+
+
+def evidence_link(claim: dict, lang: str, from_page: str = PAGE) -> str:
+    """Markdown for the evidence: a link, named by its title, to where a reader sees it."""
+    path, section = split_evidence(claim["evidence"])
+    index = page_index(lang)
+    shown = index.get((path, section)) or index.get((path, None))
+    if shown is None:
+        raise ValueError(f"{claim['id']}: no docs/{lang} page embeds {path}; embed the evidence on a page.")
+    if shown.page == from_page and shown.box:
+        name = LABELS[lang]["below"].format(title=shown.box)
+        return f"[{_link_text(name)}](#{shown.anchor or ''})"
+    return page_link(lang, shown.page, from_page, shown.anchor)
+
+
+def _cell(text: str) -> str:
+    """Plain text for a table cell: Markdown and HTML characters shown as themselves."""
+    text = text.replace("\\", "\\\\").replace("&", "&amp;")
+    text = text.replace("<", "&lt;").replace(">", "&gt;")  # Markdown cannot escape "<"
+    for ch in "`*_[]|":
+        text = text.replace(ch, "\\" + ch)
+    return text.replace("\n", " ")
+
+
+def _evidence_cell(claim: dict, lang: str, from_page: str) -> str:
+    lab = LABELS[lang]
+    evidence = evidence_link(claim, lang, from_page)
+    if "benchmark" in claim:
+        evidence += lab["sep"] + page_link(lang, claim["benchmark"], from_page)
+    if claim.get("gpu"):
+        evidence += lab["gpu"]
+    if claim.get("see"):
+        links = [page_link(lang, page, from_page) for page in claim["see"]]
+        evidence += f"<br>{lab['see']}" + lab["sep"].join(links)
+    reason = claim["reason_zh"] if lang == "zh" else claim["reason_en"]
+    return f"{_cell(reason)}<br>{lab['evidence']}{evidence}"
+
+
+def render(claims: list[dict], lang: str, from_page: str = PAGE) -> str:
+    """The Markdown that replaces the marker: a verdict count and the table."""
+    if lang not in LABELS:
+        raise ValueError(f"lang must be one of {list(LABELS)}, got {lang!r}.")
+    lab = LABELS[lang]
+    counts = Counter(c["verdict"] for c in claims)
+    summary = lab["summary"].format(n=len(claims)) + lab["sep"].join(
+        f"**{lab['verdict'][v]}** {counts.get(v, 0)}" for v in VERDICTS
+    )
+    lines = [summary, "", "| " + " | ".join(lab["header"]) + " |", "|" + "---|" * len(lab["header"])]
+    for c in claims:
+        quote = c["quote"] if lang == "zh" else c["quote_en"]
+        where = "seed_intro" if c["section"] == "intro" else "seed"
+        source = lab[where].format(post=POST_NAMES[c["seed"]], section=c["section"])
+        row = [
+            f'<span id="{c["id"]}">**{c["id"]}**</span> · {source}<br>“{_cell(quote)}”',
+            f"**{lab['verdict'][c['verdict']]}**",
+            _evidence_cell(c, lang, from_page),
+        ]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)

@@ -1,0 +1,37 @@
+"""MkDocs hook: serve every FAQ page freshly rendered from ``data/questions.yml``.
+
+``on_pre_build`` validates the data (``tools.chapters.faq.load``), so a bad entry fails the
+build naming it; ``on_page_markdown`` replaces each page under ``<lang>/faq/`` with
+its rendering (``tools.chapters.faq.render``), so ``mkdocs serve`` shows a data edit at once.
+"""
+
+from __future__ import annotations
+
+from tools.chapters.faq.load import FAQ_DIR, Faq, FaqError, load
+from tools.chapters.faq.render import render_index, render_topic
+from tools.core.repo import LANGS
+
+_loaded: list[Faq] = []
+
+
+def load_questions(config) -> None:
+    _loaded.clear()
+    _loaded.append(load())
+
+
+def render_faq_page(markdown: str, page, config, files) -> str:
+    uri = page.file.src_uri
+    parts = uri.split("/")
+    if parts[0] in LANGS:
+        lang, rest = parts[0], parts[1:]
+    else:
+        lang, rest = str(config.theme.get("language") or "zh"), parts
+    if len(rest) != 2 or rest[0] != FAQ_DIR or lang not in LANGS:
+        return markdown
+    faq = _loaded[0] if _loaded else load()
+    name = rest[1].removesuffix(".md")
+    if name == "index":
+        return render_index(faq, lang)
+    if name not in faq.topics:
+        raise FaqError(f"{uri}: no topic {name!r} in data/questions.yml; delete the page or add the topic.")
+    return render_topic(faq, lang, name)

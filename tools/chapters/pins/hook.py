@@ -1,0 +1,50 @@
+"""MkDocs hook: replace each ``<!-- pytorch-pins: ID ... -->`` marker with a
+small localized line that links the PyTorch tests pinning the claim.
+
+The data (``data/upstream-tests.yml``) is validated once per build by
+``tools.chapters.pins.load.load``; a bad entry, an unknown id or a pin placed on
+the wrong page fails the build with a ``ToolError`` naming it. The line
+itself comes from ``tools.chapters.pins.render``.
+"""
+
+from __future__ import annotations
+
+from tools.chapters.pins import load as pytorch_pins
+from tools.chapters.pins.render import render
+from tools.core.errors import ToolError
+from tools.core.repo import LANGS
+
+_loaded: dict[str, pytorch_pins.Pins] = {}
+
+
+def load_pins(config) -> None:
+    _loaded.clear()  # mkdocs serve rebuilds in the same process
+    try:
+        _loaded["pins"] = pytorch_pins.load()
+    except pytorch_pins.PinError as err:
+        raise ToolError(f"data/upstream-tests.yml: {err}") from None
+
+
+def add_pin_lines(markdown: str, page, config, files) -> str:
+    if "pytorch-pins" not in markdown:
+        return markdown
+    src = page.file.src_uri
+    first, _, rest = src.partition("/")
+    lang = first if first in LANGS else str(config.theme.get("language") or "zh")
+    page_path = rest if first in LANGS else src
+    pins = _loaded.get("pins") or pytorch_pins.load()
+
+    def replace(match) -> str:
+        ids = match["ids"].split()
+        try:
+            line = render(pins, ids, lang)
+        except pytorch_pins.PinError as err:
+            raise ToolError(f"{src}: {err}") from None
+        wrong = [i for i in ids if pins.pins[i].page != page_path]
+        if wrong:
+            raise ToolError(
+                f"{src}: pin(s) {wrong} belong on another page (see 'page:' in data/upstream-tests.yml)"
+            )
+        return line
+
+    return pytorch_pins.MARKER.sub(replace, markdown)

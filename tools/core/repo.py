@@ -1,0 +1,50 @@
+"""Where things are in the repository, and what every tool shares.
+
+One place for the layout (``ROOT``, ``DOCS``, ``SNIPPETS``, ``FIGURES``, ``LANGS``),
+repo-relative names for messages (``rel``), the environment a child process runs
+snippets and figure scripts in (``child_env``), the test for Chinese text (``CJK``)
+and CUDA detection.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+SNIPPETS = ROOT / "snippets"
+FIGURES = ROOT / "figures"
+LANGS = ("zh", "en")
+
+# CJK Unified Ideographs: enough to tell Chinese prose from English.
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def rel(path: Path | str) -> str:
+    """``path`` relative to the repository root, for messages (as given if outside)."""
+    try:
+        return Path(path).resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def child_env() -> dict[str, str]:
+    """Environment for a child that runs repository code (snippets, figure scripts)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT), str(ROOT / "src"), *filter(None, [env.get("PYTHONPATH")])]
+    )
+    env["PYTHONHASHSEED"] = "0"
+    env.setdefault("MPLBACKEND", "Agg")
+    env.setdefault("OMP_NUM_THREADS", "1")  # same float summation order on every machine
+    return env
+
+
+@cache
+def cuda_available() -> bool:
+    import torch
+
+    return torch.cuda.is_available()

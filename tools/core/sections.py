@@ -1,0 +1,114 @@
+"""The section-marker syntax shared by snippets, their records and the pages.
+
+A section is the lines between ``# --8<-- [start:name]`` and ``# --8<-- [end:name]``
+(pymdownx.snippets' syntax), at column 0. Pages embed ``file.py:name``; a record
+``file.out`` carries the same markers around what the section printed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tools.core.errors import ToolError
+
+MARKER = re.compile(
+    r"^(?P<indent>[ \t]*)#\s*-{1,}8<-{1,}\s+\[\s*(?P<type>start|end)\s*:"
+    r"\s*(?P<name>[a-z][-_0-9a-z]*)\s*\]\s*$"
+)
+
+
+class SectionError(ToolError, ValueError):
+    """Malformed section markers; the message names the file and line."""
+
+
+@dataclass
+class Chunk:
+    name: str | None  # section name, or None for code between sections
+    first_line: int  # 1-based line number of the chunk's first line
+    code: str
+
+
+def start_marker(name: str) -> str:
+    return f"# --8<-- [start:{name}]\n"
+
+
+def end_marker(name: str) -> str:
+    return f"# --8<-- [end:{name}]\n"
+
+
+def wrap(name: str, text: str) -> str:
+    """``text`` between the markers of section ``name``."""
+    if text and not text.endswith("\n"):
+        text += "\n"
+    return f"{start_marker(name)}{text}{end_marker(name)}"
+
+
+def _markers(lines: list[str]) -> Iterator[tuple[int, re.Match]]:
+    for no, line in enumerate(lines, 1):
+        m = MARKER.match(line.rstrip("\n"))
+        if m:
+            yield no, m
+
+
+def split(text: str, where: str) -> list[Chunk]:
+    """Cut ``text`` into chunks at its section markers; ``where`` names it in errors.
+
+    Blank code between sections is dropped; every named section is kept, even empty.
+    """
+    lines = text.splitlines(keepends=True)
+    chunks: list[Chunk] = []
+    current: str | None = None
+    start = 1
+    seen: set[str] = set()
+
+    def flush(end: int, next_start: int) -> None:
+        nonlocal start
+        body = lines[start - 1 : end - 1]
+        if any(s.strip() for s in body) or current is not None:
+            chunks.append(Chunk(current, start, "".join(body)))
+        start = next_start
+
+    for no, m in _markers(lines):
+        here = f"{where}:{no}"
+        if m["indent"]:
+            raise SectionError(f"{here}: section markers must start at column 0 (top level).")
+        if m["type"] == "start":
+            if current is not None:
+                raise SectionError(
+                    f"{here}: section {m['name']!r} starts inside {current!r}; sections cannot nest."
+                )
+            if m["name"] in seen:
+                raise SectionError(f"{here}: section {m['name']!r} is defined twice.")
+            flush(no, no + 1)
+            current = m["name"]
+            seen.add(current)
+        else:
+            if current != m["name"]:
+                raise SectionError(f"{here}: end of section {m['name']!r} without its start.")
+            flush(no, no + 1)
+            current = None
+    if current is not None:
+        raise SectionError(f"{where}: section {current!r} is never closed.")
+    flush(len(lines) + 1, len(lines) + 1)
+    return chunks
+
+
+def names(text: str) -> list[str]:
+    """Names of the sections that start in ``text``, in order."""
+    lines = text.splitlines()
+    return [m["name"] for _, m in _markers(lines) if m["type"] == "start"]
+
+
+def body(text: str, name: str, where: str) -> str | None:
+    """The code of section ``name`` (None if there is no such section)."""
+    for chunk in split(text, where):
+        if chunk.name == name:
+            return chunk.code
+    return None
+
+
+def named(text: str, where: str) -> dict[str, str]:
+    """``{name: code}`` of every named section of ``text`` (a snippet or a record)."""
+    return {c.name: c.code for c in split(text, where) if c.name}

@@ -1,0 +1,154 @@
+"""MkDocs hook: per-page downloads, published snippet files, the helper's wheel,
+and code-block titles that link to their source.
+
+Listed under ``hooks:`` in mkdocs.yml, so ``mkdocs build`` and ``mkdocs serve`` both
+run it. For each page with code it adds ``downloads/<page>.py`` and ``.ipynb``
+(``en/downloads/...`` for English; see tools/downloads/files.py) and a small bar under
+the page title that links them. Every ``snippets/...`` file is published under
+``snippets/``, and every code-block title ``snippets/x.py`` becomes a link to that
+copy. When ``extra.source_repository`` is set (the Pages workflow sets it from
+GITHUB_SERVER_URL/GITHUB_REPOSITORY through SOURCE_REPOSITORY), the title also
+links to the file at the built commit. Nothing here makes the page load anything
+from another host. The HTML itself is made by tools/downloads/html.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from tools.core.errors import ToolError
+from tools.core.repo import DOCS, ROOT, SNIPPETS
+from tools.downloads import files as dl
+from tools.downloads import wheel as helper_wheel
+from tools.downloads.html import add_download_bar, fill_run_page, link_snippet_titles
+from tools.downloads.model import DownloadError
+from tools.pages import parse as pages
+from tools.site import cache as build_cache
+from tools.snippets.source import SnippetError
+
+_state: dict = {"downloads": {}, "wheel": None}
+
+
+def _lang(config: MkDocsConfig) -> str:
+    lang = str(config.theme.get("language") or pages.LANGS[0]).split("_")[0].split("-")[0]
+    return lang if lang in pages.LANGS else pages.LANGS[0]
+
+
+def _commit() -> str | None:
+    sha = os.environ.get("GITHUB_SHA")
+    if sha:
+        return sha
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10, check=False
+        )
+    except OSError:
+        return None
+    return out.stdout.strip() or None
+
+
+def repository(config: MkDocsConfig) -> tuple[str, str] | None:
+    """(repository URL, commit) when extra.source_repository is set, else None."""
+    url = (config.extra or {}).get("source_repository")
+    if not url:
+        return None
+    commit = _commit()
+    return (str(url).rstrip("/"), commit) if commit else None
+
+
+def _fingerprint(lang: str) -> tuple:
+    """Changes when a page or snippet changes (mkdocs serve rebuilds)."""
+    paths = [*(DOCS / lang).rglob("*.md"), *SNIPPETS.rglob("*.py"), *SNIPPETS.rglob("*.out")]
+    return tuple(sorted((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths))
+
+
+def _inputs(lang: str) -> list[Path]:
+    """Every file the downloads of ``lang`` are made from (and the code that makes them)."""
+    folders = [DOCS / lang, DOCS / "includes", SNIPPETS, ROOT / "includes"]
+    found = [p for folder in folders if folder.is_dir() for p in folder.rglob("*") if p.is_file()]
+    code = [ROOT / "tools" / pkg for pkg in ("core", "pages", "snippets", "downloads")]
+    return [*found, *(p for folder in code for p in folder.rglob("*.py"))]
+
+
+def _downloads(lang: str) -> dict[str, str]:
+    key = _fingerprint(lang)
+    cached = _state["downloads"].get(lang)
+    if cached and cached[0] == key:
+        return cached[1]
+    versions = build_cache.version("nbformat", "torch")
+    digest = build_cache.key(lang, versions, build_cache.files_key(_inputs(lang)))
+    stored = build_cache.get("downloads", digest)
+    if stored is not None:
+        made = json.loads(stored)
+    else:
+        try:
+            made = dl.all_downloads(lang, cuda=False)
+        except (DownloadError, SnippetError) as err:
+            raise ToolError(f"Page downloads: {err}") from None
+        build_cache.put("downloads", digest, json.dumps(made, ensure_ascii=False))
+    _state["downloads"][lang] = (key, made)
+    return made
+
+
+def _wheel() -> Path:
+    if _state["wheel"] is None or not _state["wheel"].is_file():
+        try:
+            _state["wheel"] = helper_wheel.build()
+        except helper_wheel.WheelError as err:
+            raise ToolError(str(err)) from None
+    return _state["wheel"]
+
+
+def wheel_uri() -> str:
+    return f"{dl.DOWNLOADS}/{_wheel().name}"
+
+
+def add_download_files(files: Files, config: MkDocsConfig) -> Files:
+    lang = _lang(config)
+    for uri, text in sorted(_downloads(lang).items()):
+        files.append(File.generated(config, uri, content=text))
+    for path in sorted([*SNIPPETS.rglob("*.py"), *SNIPPETS.rglob("*.out")]):
+        uri = path.relative_to(ROOT).as_posix()
+        if files.get_file_from_path(uri) is None:
+            files.append(File.generated(config, uri, abs_src_path=str(path)))
+    wheel = _wheel()
+    if files.get_file_from_path(wheel_uri()) is None:
+        files.append(File.generated(config, wheel_uri(), abs_src_path=str(wheel)))
+    return files
+
+
+def fill_run_page_placeholders(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Fill in the Run-the-code page: the wheel's name and URL, the repository."""
+    if "@WHEEL" not in markdown and "@SITE_URL@" not in markdown and "<!-- repository:" not in markdown:
+        return markdown
+    wheel = _wheel()
+    markdown = fill_run_page(
+        markdown,
+        _lang(config),
+        wheel_uri=wheel_uri(),
+        wheel_name=wheel.name,
+        wheel_meta=helper_wheel.metadata(wheel),
+        site_url=(config.site_url or "").rstrip("/"),
+        repo=repository(config),
+    )
+    leftover = re.search(r"@[A-Z_]+@", markdown)
+    if leftover:
+        raise ToolError(f"{page.file.src_uri}: unknown placeholder {leftover.group(0)}")
+    return markdown
+
+
+def add_download_bar_and_links(html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    lang = _lang(config)
+    src = Path(page.file.src_uri)
+    rel_page = src.relative_to(lang) if src.parts[:1] == (lang,) else src
+    if files.get_file_from_path(dl.download_uri(lang, rel_page, ".py")) is not None:
+        html_text = add_download_bar(html_text, lang, rel_page, page.url)
+    return link_snippet_titles(html_text, page.markdown or "", page.url, lang, repository(config))

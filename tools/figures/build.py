@@ -1,0 +1,125 @@
+"""Build-time figures: run each figure script once per content hash, in a child.
+
+A figure script is ``figures/<section>/<page>/<name>.py`` with a function
+``draw(lang: str) -> matplotlib.figure.Figure``. It is rendered (``tools.figures.render``)
+once per language to ``assets/figures/<section>/<page>/<name>.<lang>.svg`` in the built
+site. A script may list data files it reads in a module-level ``INPUTS = [...]`` (glob
+patterns relative to the repository root) so that new data re-renders it.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from importlib import metadata
+from pathlib import Path
+
+from tools.core.repo import FIGURES, LANGS, ROOT, child_env, rel
+from tools.figures.render import FigureError
+
+__all__ = ["FIGURES", "FigureError"]  # re-exported for the tests
+
+CACHE = ROOT / ".cache" / "figures"
+SITE_PREFIX = "assets/figures"
+# Files every figure depends on besides its own script.
+SHARED_INPUTS = (
+    "tools/figures/*.py",
+    "tools/core/*.py",
+    "src/autograd_lens/*.py",
+)
+RENDER_TIMEOUT = 600  # seconds for one script, both languages; the slowest takes ~20 s
+ERROR_TAIL_LINES = 25  # lines of a failing script's output quoted in the error
+
+
+def scripts() -> list[Path]:
+    return sorted(p for p in FIGURES.rglob("*.py") if not p.name.startswith("_"))
+
+
+def declared_inputs(script: Path) -> list[str]:
+    try:
+        tree = ast.parse(script.read_text(encoding="utf-8"), filename=str(script))
+    except SyntaxError as err:
+        raise FigureError(f"Figure script {rel(script)} has a syntax error: {err}") from None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "INPUTS" for t in node.targets
+        ):
+            try:
+                value = ast.literal_eval(node.value)
+            except ValueError:
+                value = None
+            if not (isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)):
+                raise FigureError(
+                    f"Figure script {rel(script)}: INPUTS must be a literal list of glob strings."
+                )
+            return list(value)
+    return []
+
+
+def cache_key(script: Path) -> str:
+    h = hashlib.sha256()
+    for dist in ("torch", "matplotlib"):
+        h.update(f"{dist}=={metadata.version(dist)}\n".encode())
+    h.update(rel(script).encode() + b"\0" + script.read_bytes())
+    for pattern in (*SHARED_INPUTS, *declared_inputs(script)):
+        for path in sorted(ROOT.glob(pattern)):
+            if path.is_file():
+                h.update(rel(path).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def site_uris(script: Path) -> dict[str, str]:
+    try:
+        name = script.resolve().relative_to(FIGURES).with_suffix("")
+    except ValueError:  # a script outside figures/ (tests, previews)
+        name = Path(script.stem)
+    return {lang: f"{SITE_PREFIX}/{name.as_posix()}.{lang}.svg" for lang in LANGS}
+
+
+def build_one(script: Path) -> dict[str, Path]:
+    """Return site URI -> rendered SVG path, rendering only on a cache miss."""
+    target = CACHE / cache_key(script)
+    stem = script.stem
+    wanted = {uri: target / f"{stem}.{lang}.svg" for lang, uri in site_uris(script).items()}
+    if all(p.is_file() for p in wanted.values()):
+        return wanted
+    CACHE.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="tmp-", dir=CACHE))
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "tools", "figures", "render", str(script), str(tmp)],
+            cwd=ROOT,
+            env=child_env(),
+            capture_output=True,
+            text=True,
+            timeout=RENDER_TIMEOUT,
+        )
+        if proc.returncode != 0:
+            tail = "\n".join((proc.stderr or proc.stdout).strip().splitlines()[-ERROR_TAIL_LINES:])
+            raise FigureError(
+                f"Figure script {rel(script)} failed (exit {proc.returncode}):\n{tail}\n"
+                f"Reproduce with: python -m tools figures render {rel(script)}"
+            )
+        try:
+            tmp.rename(target)
+        except OSError:  # a concurrent build rendered it first
+            shutil.rmtree(tmp, ignore_errors=True)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return wanted
+
+
+def build_all(jobs: int | None = None) -> dict[str, Path]:
+    found = scripts()
+    out: dict[str, Path] = {}
+    with ThreadPoolExecutor(max_workers=jobs or min(2, os.cpu_count() or 1)) as pool:
+        for result in pool.map(build_one, found):
+            out.update(result)
+    return out

@@ -1,0 +1,36 @@
+"""``python -m tools figures``: build every figure, or render one to look at.
+
+How figures are built and cached: ``tools.figures.build``; how one is drawn:
+``tools.figures.render``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.group()
+def figures() -> None:
+    """Figures drawn by the scripts under figures/."""
+
+
+@figures.command()
+def build() -> None:
+    """Render every stale figure (into .cache/figures/)."""
+    from tools.figures.build import build_all
+
+    for uri in sorted(build_all()):
+        print(uri)
+
+
+@figures.command()
+@click.argument("script", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("outdir", type=click.Path(file_okay=False, path_type=Path), default="figure-preview")
+def render(script: Path, outdir: Path) -> None:
+    """Render SCRIPT in both languages into OUTDIR (default: ./figure-preview)."""
+    from tools.figures.render import render as draw
+
+    for path in draw(script.resolve(), outdir):
+        print(path)

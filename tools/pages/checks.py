@@ -1,0 +1,88 @@
+"""What the build refuses, as plain functions that return the problems found (each
+message names the file and says what to do); the hook ``tools/site/checks.py`` raises
+them, the tests call them without building:
+
+- ``missing_translations``: a page of the nav missing in one language;
+- ``include_problems``: an include of a file or section that does not exist, or of a
+  recorded output whose snippet changed since it was recorded (the record carries a
+  hash of the code that produced it).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tools.core import sections
+from tools.core.repo import DOCS, LANGS, rel
+from tools.pages import parse as pages
+from tools.snippets import stamp as record_stamp
+
+_CUDA = re.compile(r"^#\s*requires\s*:.*\bcuda\b", re.M)
+REFRESH = "make outputs (or: .venv/bin/python -m tools snippets record {snippet})"
+
+LANGUAGE_NAMES = {"zh": "Chinese", "en": "English"}
+
+
+def nav_pages(nav) -> list[str]:
+    """Every page file the nav lists, nested sections included."""
+    out = []
+    for item in nav or []:
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, dict):
+            for value in item.values():
+                out.extend(nav_pages(value) if isinstance(value, list) else [value])
+    return out
+
+
+def missing_translations(nav) -> list[str]:
+    problems = []
+    for page in nav_pages(nav):
+        if "://" in page:
+            continue
+        have = [lang for lang in LANGS if (DOCS / lang / page).is_file()]
+        for lang in LANGS:
+            if lang in have:
+                continue
+            twin = f" of docs/{have[0]}/{page}" if have else ""
+            problems.append(
+                f"docs/{lang}/{page} is missing: the {LANGUAGE_NAMES.get(lang, lang)} ({lang}) "
+                f"translation{twin}. Every page exists in {' and '.join(LANGS)}: "
+                f"write docs/{lang}/{page}, or remove the page from nav in mkdocs.yml."
+            )
+    return problems
+
+
+def include_problems(markdown: str, where: str) -> list[str]:
+    """Includes of missing files or sections, and records older than their snippet."""
+    problems = []
+    stamps_checked: set[Path] = set()  # one message per record, not one per section shown
+    for inc in pages.includes(markdown):
+        if not inc.path.is_file():
+            problems.append(
+                f"{where}: includes {inc.file}, which does not exist (snippets live under snippets/)"
+            )
+            continue
+        if inc.section is not None:
+            names = sections.names(inc.path.read_text(encoding="utf-8"))
+            if inc.section not in names:
+                problems.append(
+                    f"{where}: includes section {inc.section!r} of {rel(inc.path)}, which has no "
+                    f"such section; its sections are: {', '.join(names) or '(none)'}"
+                )
+                continue
+        if inc.path.suffix == ".out" and inc.path not in stamps_checked:
+            stamps_checked.add(inc.path)
+            snippet = inc.path.with_suffix(".py")
+            if not snippet.is_file():
+                problems.append(f"{where}: {rel(inc.path)} is a record without its snippet {rel(snippet)}")
+                continue
+            reason = record_stamp.stale_reason(snippet, inc.path)
+            if reason:
+                if _CUDA.search(snippet.read_text(encoding="utf-8")):
+                    how = "record it on a GPU machine (make outputs there, or run the gpu workflow)"
+                else:
+                    how = f"refresh it with: {REFRESH.format(snippet=rel(snippet))}"
+                problems.append(f"{where}: the recorded output {rel(inc.path)} is stale: {reason}; {how}")
+    return problems

@@ -1,0 +1,83 @@
+"""MkDocs hooks for what readers see around the content.
+
+Event handlers only: the HTML comes from tools/site/reader_html.py (numbered, zoomable
+figures; wrappable long names; no hreflang ``<link>`` tags; the English search
+index for English pages), the search index and worker from tools/site/search.py
+(one index per language, whole-word Chinese queries). On a two-language build
+both languages write /404.html; the default language's is kept.
+
+Listed under ``hooks:`` in mkdocs.yml.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+
+from tools.site.reader_html import (
+    break_long_names,
+    drop_alternate_links,
+    figures_to_html,
+    use_english_search_index,
+)
+from tools.site.search import SEARCH_WORDS, patch_search_worker, split_search_index
+
+LANGS = ("zh", "en")
+
+
+def require_search_words(config):
+    if not SEARCH_WORDS.is_file():
+        from tools.core.errors import ToolError
+
+        raise ToolError(f"{SEARCH_WORDS} is missing: run python -m tools glossary words")
+    return config
+
+
+def page_lang(page) -> str:
+    first = page.file.src_uri.split("/", 1)[0]
+    return first if first in LANGS else "zh"
+
+
+def _is_en(page) -> bool:
+    return page.url == "en/" or page.url.startswith("en/")
+
+
+def shape_content_html(html_text: str, page, config, files) -> str:
+    html_text = break_long_names(html_text)
+    try:
+        return figures_to_html(html_text, page_lang(page))
+    except ValueError as err:
+        from tools.core.errors import ToolError
+
+        raise ToolError(f"{page.file.src_uri}: {err}") from None
+
+
+def finish_page_html(output: str, page, config) -> str:
+    output = drop_alternate_links(output)
+    if _is_en(page):
+        output = use_english_search_index(output)
+    return output
+
+
+_404: dict[str, str] = {}
+
+
+def keep_default_404(output: str, template_name: str, config) -> str:
+    # Both language builds write the one /404.html; keep the default language's.
+    if template_name == "404.html" and config.theme.get("language") == "zh":
+        _404["zh"] = output
+    return output
+
+
+def split_search_by_language(config) -> None:
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and getattr(i18n, "building", False):
+        return  # the inner (English) build: the index is not complete yet
+    if "zh" in _404:
+        (Path(config.site_dir) / "404.html").write_text(_404.pop("zh"), encoding="utf-8")
+    site_dir = Path(config.site_dir)
+    if (site_dir / "search" / "search_index.json").is_file():
+        split_search_index(site_dir)
+        patch_search_worker(site_dir)

@@ -1,0 +1,151 @@
+"""Read a snippet file: its header comments and its chunks.
+
+A snippet is a standalone script under ``snippets/`` (``python snippets/x/y.py`` works).
+Its named sections (see ``tools.core.sections``) are embedded into pages; the code between
+sections runs too but is not shown.
+
+Header comments, at column 0 before the first statement (above or below the module
+docstring), declare needs:
+    # requires: cuda      -> gpu-marked; skipped without CUDA
+    # runner: subprocess  -> run in a fresh interpreter (e.g. multiprocessing with spawn)
+    # timeout: 300        -> seconds, a whole number (default 60)
+    # cpu-smoke: yes      -> a CUDA snippet that the normal suite also runs on CPU with
+                             SNIPPET_SMOKE=1 set (tiny sizes, record not compared)
+A header after the first statement, an unknown value or a timeout such as ``2m`` is an
+error naming the file and line.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tools.core import sections
+from tools.core.errors import ToolError
+from tools.core.repo import SNIPPETS, rel
+from tools.core.sections import Chunk
+
+RECORD_SUFFIX = ".out"
+DEFAULT_TIMEOUT = 60  # seconds; the slowest fork-run snippet takes ~10 s on a loaded 2-core machine
+RUNNERS = ("fork", "subprocess")
+REQUIREMENTS = ("cuda",)
+_YES, _NO = ("yes", "true", "1"), ("no", "false", "0")
+
+_HEADER = re.compile(r"^#\s*(?P<key>requires|runner|timeout|cpu-smoke)\s*:\s*(?P<value>.*?)\s*$")
+
+
+class SnippetError(ToolError, RuntimeError):
+    """A snippet is malformed, failed, or its record is stale; the message says what to do."""
+
+
+@dataclass
+class Snippet:
+    path: Path
+    chunks: list[Chunk]
+    requires: set[str] = field(default_factory=set)
+    runner: str = "fork"
+    timeout: int = DEFAULT_TIMEOUT
+    cpu_smoke: bool = False  # a CUDA snippet that can also run tiny on CPU (SNIPPET_SMOKE=1)
+
+    @property
+    def rel(self) -> str:
+        return rel(self.path)
+
+    @property
+    def record_path(self) -> Path:
+        return self.path.with_suffix(RECORD_SUFFIX)
+
+    @property
+    def needs_cuda(self) -> bool:
+        return "cuda" in self.requires
+
+
+def all_snippets() -> list[Path]:
+    return sorted(p for p in SNIPPETS.rglob("*.py") if p.name != "__init__.py")
+
+
+def expand_paths(paths: list[Path]) -> list[Path]:
+    """Folders stand for the snippets under them."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*.py") if q.name != "__init__.py"))
+        else:
+            out.append(p)
+    return out
+
+
+def _first_statement(text: str, where: str) -> int:
+    """Line of the first statement after the module docstring (past the end if none)."""
+    try:
+        body = ast.parse(text, filename=where).body
+    except SyntaxError as err:
+        raise SnippetError(f"{where}:{err.lineno}: syntax error: {err.msg}.") from None
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the module docstring
+    return body[0].lineno if body else text.count("\n") + 2
+
+
+def _header_value(key: str, value: str, where: str) -> object:
+    if key == "requires":
+        needs = {v.strip() for v in value.split(",") if v.strip()}
+        unknown = sorted(needs - set(REQUIREMENTS))
+        if unknown or not needs:
+            raise SnippetError(
+                f"{where}: unknown requirement {', '.join(unknown) or repr(value)} in "
+                f"'# requires: {value}' (known: {', '.join(REQUIREMENTS)})."
+            )
+        return needs
+    if key == "runner":
+        if value not in RUNNERS:
+            raise SnippetError(f"{where}: unknown runner {value!r} (use fork or subprocess).")
+        return value
+    if key == "cpu-smoke":
+        if value.lower() not in _YES + _NO:
+            raise SnippetError(f"{where}: '# cpu-smoke: {value}' must be yes or no.")
+        return value.lower() in _YES
+    if not value.isdigit() or int(value) == 0:
+        raise SnippetError(
+            f"{where}: '# timeout: {value}' must be a whole number of seconds, e.g. '# timeout: 300'."
+        )
+    return int(value)
+
+
+def _read_header(snippet: Snippet, text: str) -> None:
+    code_starts = _first_statement(text, snippet.rel)
+    for no, line in enumerate(text.splitlines(), 1):
+        m = _HEADER.match(line)
+        if not m:
+            continue
+        where = f"{snippet.rel}:{no}"
+        if no >= code_starts:
+            raise SnippetError(
+                f"{where}: the header '{line.strip()}' comes after code and would be "
+                "ignored; move it to the top of the file (above or below the docstring)."
+            )
+        value = _header_value(m["key"], m["value"], where)
+        if m["key"] == "requires":
+            snippet.requires.update(value)
+        elif m["key"] == "runner":
+            snippet.runner = value
+        elif m["key"] == "cpu-smoke":
+            snippet.cpu_smoke = value
+        else:
+            snippet.timeout = value
+
+
+def parse(path: Path) -> Snippet:
+    """Split a snippet into chunks at its section markers and read its header."""
+    path = Path(path)
+    if not path.is_file():
+        raise SnippetError(f"No snippet file at {path}. Check the path (snippets live under snippets/).")
+    text = path.read_text(encoding="utf-8")
+    snippet = Snippet(path=path.resolve(), chunks=[])
+    _read_header(snippet, text)
+    try:
+        snippet.chunks = sections.split(text, rel(path))
+    except sections.SectionError as err:
+        raise SnippetError(str(err)) from None
+    return snippet

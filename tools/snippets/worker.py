@@ -1,0 +1,140 @@
+"""The child side of running a snippet: execute its chunks, one output file each.
+
+Started by ``tools.snippets.runner``, never by hand:
+    python -m tools snippets worker exec SNIPPET OUT_DIR   # run one snippet, then exit
+    python -m tools snippets worker serve                  # the fork server (see below)
+
+The fork server imports torch once and then forks one child per request read from
+stdin (a JSON line: path, out, timeout, env); it never runs tensor code itself, so
+forking it is safe, and it saves the ~2 s import of torch per snippet.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import faulthandler
+import json
+import os
+import select
+import signal
+import sys
+import tempfile
+import time
+import traceback
+import types
+from pathlib import Path
+
+from tools.snippets.source import Snippet, parse
+
+POLL_SECONDS = 0.02  # how often the server looks at a running child
+TIMEOUT_EXIT = -9  # exit code reported for a child killed at its timeout
+DUMP_SIGNAL = signal.SIGUSR1  # asks a running snippet where it is (faulthandler)
+DUMP_GRACE_SECONDS = 2.0  # time for that stack dump before the kill
+
+
+def timeout_message(timeout: float) -> str:
+    return (
+        f"Timed out after {timeout:g} s. The traceback above ('Current thread') shows the line "
+        "it was running. If that is a loop or a wait that never ends, fix the code; if the "
+        "snippet is only slow, make it smaller, or raise its limit with a '# timeout: N' "
+        "header (seconds) in its first lines."
+    )
+
+
+def stop(pid: int) -> None:
+    """Ask ``pid`` for its stack (written to its stderr), then kill its process group."""
+    try:
+        os.kill(pid, DUMP_SIGNAL)
+    except ProcessLookupError:
+        return
+    time.sleep(DUMP_GRACE_SECONDS)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+def exec_chunks(snippet: Snippet, out_dir: Path) -> None:
+    """Execute the chunks in one namespace, fd 1 redirected to ``out_dir/<i>.txt``."""
+    # On a timeout the runner sends DUMP_SIGNAL: print where every thread is, keep going.
+    faulthandler.register(DUMP_SIGNAL, file=sys.stderr, all_threads=True)
+    os.chdir(tempfile.mkdtemp(prefix="snippet-cwd-"))  # snippets must not write into the repo
+    sys.argv = [str(snippet.path)]
+    sys.path.insert(0, str(snippet.path.parent))
+    module = types.ModuleType("__main__")
+    module.__file__ = str(snippet.path)
+    module.__builtins__ = __builtins__
+    sys.modules["__main__"] = module
+    for i, chunk in enumerate(snippet.chunks):
+        sys.stdout.flush()
+        fd = os.open(out_dir / f"{i}.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        os.dup2(fd, 1)
+        os.close(fd)
+        # pad so tracebacks show the file's own line numbers
+        code = compile("\n" * (chunk.first_line - 1) + chunk.code, str(snippet.path), "exec")
+        exec(code, module.__dict__)
+        sys.stdout.flush()
+
+
+def _redirect(fd_target: int, path: str, flags: int) -> None:
+    fd = os.open(path, flags)
+    os.dup2(fd, fd_target)
+    os.close(fd)
+
+
+def _child(req: dict, err_path: Path) -> None:
+    """In the forked child: run the snippet and exit with its status (never returns)."""
+    try:
+        os.setsid()
+        _redirect(0, os.devnull, os.O_RDONLY)  # stdin carries the server's requests
+        _redirect(2, str(err_path), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        os.environ.update(req.get("env", {}))
+        exec_chunks(parse(Path(req["path"])), Path(req["out"]))
+        code = 0
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(code)
+
+
+def _wait(pid: int, timeout: float, err_path: Path) -> int:
+    """Exit code of the child, killing its process group after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() > deadline:
+            stop(pid)
+            os.waitpid(pid, 0)
+            with open(err_path, "a") as f:
+                f.write("\n" + timeout_message(timeout) + "\n")
+            return TIMEOUT_EXIT
+        select.select([], [], [], POLL_SECONDS)
+
+
+def serve() -> None:
+    """The fork server: import the heavy modules, then serve requests from stdin."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot
+    import numpy  # noqa: F401
+    import torch
+    import torch.nn  # noqa: F401
+
+    import autograd_lens  # noqa: F401
+
+    print("ready", flush=True)
+    for line in sys.stdin:
+        req = json.loads(line)
+        err_path = Path(req["out"]) / "stderr.txt"
+        pid = os.fork()
+        if pid == 0:
+            _child(req, err_path)
+        rc = _wait(pid, req["timeout"], err_path)
+        err = err_path.read_text(encoding="utf-8", errors="replace") if err_path.exists() else ""
+        print(json.dumps({"rc": rc, "stderr": err}), flush=True)

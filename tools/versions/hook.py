@@ -1,0 +1,29 @@
+"""MkDocs hook: add to each page which torch releases its code was checked on.
+
+The notes are made by tools/versions/notes.py from ``data/torch-versions/*.json``,
+read once per build. Listed under ``hooks:`` in mkdocs.yml.
+"""
+
+from __future__ import annotations
+
+from tools.versions.notes import annotate
+from tools.versions.results import Matrix, load_matrix, section_lines
+
+_matrix: Matrix | None = None
+
+
+def load_results(config) -> None:
+    global _matrix
+    from tools.core.errors import ToolError
+
+    section_lines.cache_clear()  # mkdocs serve: snippets may have changed
+    try:
+        _matrix = load_matrix()
+    except ValueError as err:
+        raise ToolError(str(err)) from None
+
+
+def add_version_notes(markdown: str, page, config, files) -> str:
+    matrix = _matrix if _matrix is not None else load_matrix()
+    lang = str(config.theme.get("language") or "en").split("_")[0]
+    return annotate(markdown, matrix, "zh" if lang == "zh" else "en")

@@ -1,0 +1,368 @@
+"""Notes on which torch releases each page's code was checked on.
+
+Generated from ``data/torch-versions/*.json`` (written by ``make test-versions``,
+see ``tools.versions.cli``), in the page's language:
+
+- under the page title, one line listing the releases the page's code ran on,
+  with a mark where an output differs or the code fails;
+- under an output block whose section printed something else on some release,
+  a collapsible note with the other releases' outputs, one tab per distinct
+  output, and a sentence saying which of the checked releases print what;
+- after an inline code span of the prose that quotes a recorded output
+  (``output 0 of Exp``) which some release does not print, the releases that
+  print it.
+
+A result made before the snippet's last change (its hash differs) is *stale*:
+it is listed as "checked before the last change", never counted as a pass.
+The results are read by tools/versions/results.py (``load_matrix``); the
+MkDocs hook that adds the notes to each page is tools/versions/hook.py.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+
+from tools.core.repo import ROOT, SNIPPETS
+from tools.versions import results as tv
+from tools.versions.results import Matrix
+
+INCLUDE = re.compile(
+    r'^(?P<indent>[ \t]*)--8<--\s+"(?P<path>[^"]+?\.(?P<ext>py|out))(?::(?P<section>[a-z][-_0-9a-z]*))?"\s*$'
+)
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
+CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]+?)`(?!`)")
+SPAN_MIN = 3  # `x`, `y`: too short to tell anything apart
+
+TEXT = {
+    "en": {
+        "line": "Code on this page checked with torch {versions}.",
+        "reference": "{version} (outputs shown)",
+        "differs": "some output differs: see the note under the block",
+        "fails": "some code fails: see the note under the block",
+        "cuda": "needs CUDA: not run",
+        "stale": "Checked on torch {versions} before the last change to {files}.",
+        "missing": "Not yet checked on torch {versions}.",
+        "title": "Output on other torch releases",
+        "same": "torch {versions} prints the output above.",
+        "same_many": "torch {versions} print the output above.",
+        "since": "Of the releases checked, torch {first} and later print the output above; "
+        "for {others}, see the tabs below.",
+        "until": "Of the releases checked, torch {last} and earlier print the output above; "
+        "for {others}, see the tabs below.",
+        "tab": "torch {versions}",
+        "failed": "On torch {versions} this block fails at line {line} of `{file}`: "
+        "`{code}` raises {message}",
+        "failed_short": "On torch {versions} this block fails: {message}",
+        "not_reached": "On torch {versions} this block does not run: an earlier block of `{file}` fails.",
+        "span": "torch {versions}",
+        "span_since": "since torch {first}",
+        "and": ", ",
+    },
+    "zh": {
+        "line": "本页代码已在 torch {versions} 上运行核对。",
+        "reference": "{version}（页面所示输出）",
+        "differs": "部分输出不同，见对应代码块下的说明",
+        "fails": "部分代码运行失败，见对应代码块下的说明",
+        "cuda": "需要 CUDA，未运行",
+        "stale": "在 torch {versions} 上的核对早于 {files} 的最近一次修改。",
+        "missing": "尚未在 torch {versions} 上核对。",
+        "title": "其他 torch 版本上的输出",
+        "same": "torch {versions} 的输出与上面相同。",
+        "same_many": "torch {versions} 的输出与上面相同。",
+        "since": "在核对过的版本中，torch {first} 及更新的版本输出如上；{others} 的输出见下面的标签页。",
+        "until": "在核对过的版本中，torch {last} 及更早的版本输出如上；{others} 的输出见下面的标签页。",
+        "tab": "torch {versions}",
+        "failed": "在 torch {versions} 上，此代码块在 `{file}` 第 {line} 行失败：`{code}` 抛出 {message}",
+        "failed_short": "在 torch {versions} 上，此代码块运行失败：{message}",
+        "not_reached": "在 torch {versions} 上，此代码块没有运行：`{file}` 中前面的代码块已失败。",
+        "span": "torch {versions}",
+        "span_since": "torch {first} 起",
+        "and": "、",
+    },
+}
+
+
+def _snippet_rel(include: str) -> str:
+    return "snippets/" + re.sub(r"\.out$", ".py", include)
+
+
+def _join(versions: list[str], lang: str) -> str:
+    return TEXT[lang]["and"].join(versions)
+
+
+# --------------------------------------------------------------------------- page line
+def page_line(matrix: Matrix, snippets: list[str], lang: str) -> str:
+    """The line under the title: which releases, with marks."""
+    t = TEXT[lang]
+    parts, stale, missing = [], {}, []
+    used = set()
+    for version in matrix.versions:
+        if version == tv.REFERENCE:  # the records: `make test` checks them on every commit
+            parts.append(t["reference"].format(version=f"<strong>{html.escape(version)}</strong>"))
+            continue
+        entries = {s: matrix.entry(version, s) for s in snippets}
+        if any(e is None for e in entries.values()):
+            missing.append(version)
+            continue
+        fresh = {s: e for s, e in entries.items() if not matrix.stale(version, s)}
+        for s in entries:
+            if s not in fresh:
+                stale.setdefault(version, []).append(s)
+        kinds = {tv.classify(e) for e in fresh.values()}
+        if not fresh:
+            continue
+        label = html.escape(version)
+        if "fails" in kinds:
+            label += '<sup title="{}">✗</sup>'.format(html.escape(t["fails"]))
+            used.add("fails")
+        elif "differs" in kinds:
+            label += '<sup title="{}">†</sup>'.format(html.escape(t["differs"]))
+            used.add("differs")
+        elif kinds == {"skipped"}:
+            label += f" ({t['cuda']})"
+        parts.append(label)
+    if not parts and not stale and not missing:
+        return ""
+    sep = "" if lang == "zh" else " "  # between sentences
+    text = t["line"].format(versions=_join(parts, lang)) if parts else ""
+    legend = [
+        f"† {t['differs']}" if k == "differs" else f"✗ {t['fails']}"
+        for k in ("differs", "fails")
+        if k in used
+    ]
+    if legend:
+        text += sep + ("；" if lang == "zh" else "; ").join(legend) + ("。" if lang == "zh" else ".")
+    by_files: dict[tuple[str, ...], list[str]] = {}
+    for version, files in stale.items():
+        by_files.setdefault(tuple(files), []).append(version)
+    for files, versions in by_files.items():
+        names = _join([f"<code>{html.escape(f)}</code>" for f in files], lang)
+        text += sep + t["stale"].format(versions=_join(versions, lang), files=names)
+    if missing:
+        text += sep + t["missing"].format(versions=_join(missing, lang))
+    return f'<p class="torch-versions"><small>{text.strip()}</small></p>'
+
+
+# --------------------------------------------------------------------------- section note
+def section_note(matrix: Matrix, snippet: str, name: str, lang: str, indent: str) -> str:
+    """The collapsible note under a block, or "" when every release agrees."""
+    t = TEXT[lang]
+    lines = tv.section_lines(snippet).get(name)
+    if lines is None:
+        return ""
+    results = {v: matrix.section(v, snippet, name, *lines) for v in matrix.versions}
+    if all(r.kind in ("same", "stale", "missing", "cuda") for r in results.values()):
+        return ""
+    same = [v for v, r in results.items() if r.kind == "same"]
+    outputs: dict[str, list[str]] = {}
+    for v, r in results.items():
+        if r.kind == "differs" or (r.kind == "failed" and r.output):
+            outputs.setdefault(r.output, []).append(v)
+    body: list[str] = []
+    if same:
+        differing = sorted((v for vs in outputs.values() for v in vs), key=tv.version_key)  # in tabs
+        first, last = min(same, key=tv.version_key), max(same, key=tv.version_key)
+        if differing and all(tv.version_key(d) < tv.version_key(first) for d in differing):
+            sentence = t["since"].format(first=first, others=_join(differing, lang))
+        elif differing and all(tv.version_key(d) > tv.version_key(last) for d in differing):
+            sentence = t["until"].format(last=last, others=_join(differing, lang))
+        else:
+            sentence = t["same" if len(same) == 1 else "same_many"].format(versions=_join(same, lang))
+        body.append(sentence)
+    failed: dict[tuple, list[str]] = {}
+    for v, r in results.items():
+        if r.kind == "failed":
+            failed.setdefault((r.line, r.code, r.message), []).append(v)
+    for (line, code, message), versions in failed.items():
+        if line and code:
+            body.append(
+                t["failed"].format(
+                    versions=_join(versions, lang),
+                    line=line,
+                    file=snippet,
+                    code=code.replace("`", "'"),
+                    message=f"`{message}`",
+                )
+            )
+        else:
+            body.append(t["failed_short"].format(versions=_join(versions, lang), message=f"`{message}`"))
+    not_reached = [v for v, r in results.items() if r.kind == "not-reached"]
+    if not_reached:
+        body.append(t["not_reached"].format(versions=_join(not_reached, lang), file=snippet))
+    out = ["", f'{indent}??? note "{t["title"]}"', ""]
+    for paragraph in body:
+        out += [f"{indent}    {paragraph}", ""]
+    for text, versions in outputs.items():
+        out += [f'{indent}    === "{t["tab"].format(versions=_join(versions, lang))}"', ""]
+        out += [f"{indent}        ``` text"]
+        out += [f"{indent}        {line}".rstrip() for line in text.rstrip("\n").split("\n")]
+        out += [f"{indent}        ```", ""]
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- prose spans
+def span_versions(matrix: Matrix, records: dict[tuple[str, str], str], span: str) -> list[str] | None:
+    """Releases that print ``span`` where the page's records print it; None when all do
+    (or when nothing says otherwise)."""
+    printing: set[str] = set()
+    known: set[str] = set()
+    hit = False
+    span = _flat(span)  # records wrap long lines at word boundaries
+    for (snippet, name), recorded in records.items():
+        if not _quotes(recorded, span):
+            continue
+        hit = True
+        lines = tv.section_lines(snippet).get(name)
+        if lines is None:
+            continue
+        for v in matrix.versions:
+            r = matrix.section(v, snippet, name, *lines)
+            if r.kind == "same":
+                printing.add(v)
+                known.add(v)
+            elif r.kind in ("differs", "failed") and r.output is not None:
+                known.add(v)
+                if _quotes(r.output, span):
+                    printing.add(v)
+    if not hit or not (known - printing):
+        return None
+    return sorted(printing, key=tv.version_key)
+
+
+def _quote(before: str, span: str, records: dict[tuple[str, str], str]) -> str | None:
+    """The output text a code span quotes, or None if it quotes none.
+
+    ``output 0 of `Exp` `` quotes "output 0 of Exp": up to four words of prose
+    before the span count when they and the span appear together in a record.
+    A lone identifier (`True`, `grad_fn`) names something rather than quoting
+    an output, so only a quote of two words or more, or with punctuation such as
+    ``=``, counts."""
+    words = re.sub(r"`[^`]*`", " ", before).split()
+    found = None
+    for k in range(0, 5):
+        if k > len(words):
+            break
+        candidate = " ".join([*words[len(words) - k :], span]) if k else span
+        if any(_quotes(text, candidate) for text in records.values()):
+            found = candidate
+    if found is None or len(found) < SPAN_MIN:
+        return None
+    if " " not in found and re.fullmatch(r"[\w.]+", found):
+        return None
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _is_word(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def _quotes(output: str, span: str) -> bool:
+    """Whether ``output`` prints ``span`` as whole words (``Sigmoid`` is not in
+    ``SigmoidBackward0``), whitespace-insensitively.
+
+    A plain substring search with a look at the characters around each hit: a
+    regular expression per span overflows ``re``'s cache and dominated the build."""
+    hay, needle = _flat(output), _flat(span)
+    if not needle:
+        return False
+    start = hay.find(needle)
+    while start != -1:
+        end = start + len(needle)
+        if not (start and _is_word(hay[start - 1])) and not (end < len(hay) and _is_word(hay[end])):
+            return True
+        start = hay.find(needle, start + 1)
+    return False
+
+
+def _span_label(versions: list[str], matrix: Matrix, lang: str) -> str:
+    t = TEXT[lang]
+    checked = sorted(matrix.versions, key=tv.version_key)
+    if versions and checked[checked.index(versions[0]) :] == versions:
+        return t["span_since"].format(first=versions[0])
+    return t["span"].format(versions=_join(versions, lang))
+
+
+# --------------------------------------------------------------------------- the page
+def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
+    """The page's Markdown with the version line, notes and span marks added."""
+    includes = [INCLUDE.match(line) for line in markdown.split("\n")]
+    snippets = sorted({_snippet_rel(m["path"]) for m in includes if m})
+    snippets = [s for s in snippets if (ROOT / s).exists()]
+    if not snippets or not matrix.runs:
+        return markdown
+    records: dict[tuple[str, str], str] = {}
+    for m in includes:
+        if m and m["ext"] == "out" and m["section"]:
+            path = SNIPPETS / m["path"]
+            text = path.read_text(encoding="utf-8") if path.exists() else ""
+            records[(_snippet_rel(m["path"]), m["section"])] = tv.sections(text, m["path"]).get(
+                m["section"], ""
+            )
+    text = _mark_spans(markdown, matrix, records, lang)
+    text = _add_notes(text, matrix, lang, {key for key in records})
+    line = page_line(matrix, snippets, lang)
+    if line:
+        text = re.sub(r"^(# .*\n)", lambda h: h.group(1) + "\n" + line + "\n", text, count=1, flags=re.M)
+    return text
+
+
+def _add_notes(text: str, matrix: Matrix, lang: str, out_sections: set[tuple[str, str]]) -> str:
+    """A note after the fence that closes each output include (or a sectioned code
+    include that has no output block on the page)."""
+    result: list[str] = []
+    pending: tuple[str, str] | None = None
+    in_fence: str | None = None
+    for line in text.split("\n"):
+        result.append(line)
+        m = INCLUDE.match(line)
+        if m and m["section"]:
+            key = (_snippet_rel(m["path"]), m["section"])
+            if m["ext"] == "out" or key not in out_sections:
+                pending = key
+            continue
+        fence = FENCE.match(line)
+        if not fence:
+            continue
+        if in_fence is None:
+            in_fence = fence["fence"]
+        elif fence["fence"][0] == in_fence[0] and len(fence["fence"]) >= len(in_fence):
+            in_fence = None
+            if pending:
+                note = section_note(matrix, *pending, lang, fence["indent"])
+                if note:
+                    result.extend(note.split("\n"))
+                pending = None
+    return "\n".join(result)
+
+
+def _mark_spans(text: str, matrix: Matrix, records: dict[tuple[str, str], str], lang: str) -> str:
+    out, fence = [], None
+    for line in text.split("\n"):
+        f = FENCE.match(line)
+        if f:
+            fence = None if fence else f["fence"]
+            out.append(line)
+            continue
+        if fence or line.lstrip().startswith("#") or "--8<--" in line:
+            out.append(line)
+            continue
+
+        def mark(m: re.Match, line: str = line) -> str:
+            quote = _quote(line[: m.start()], m["code"], records)
+            if quote is None:
+                return m.group(0)
+            versions = span_versions(matrix, records, quote)
+            if versions is None:
+                return m.group(0)
+            label = html.escape(_span_label(versions, matrix, lang))
+            return f'{m.group(0)}<sup class="torch-versions">{label}</sup>'
+
+        out.append(CODE_SPAN.sub(mark, line))
+    return "\n".join(out)

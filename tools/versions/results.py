@@ -1,0 +1,196 @@
+"""The torch-version results, ``data/torch-versions/<torch>.json``, as data.
+
+Each file holds one torch release's run of every snippet (``tools.versions.run``):
+
+- provenance: torch build string, Python, date, commit, machine;
+- per snippet: the SHA-256 of its file when it ran (``hash``), its ``status``
+  (``pass``, ``assert-failed``, ``error``, ``timeout``, ``skipped-cuda``), for a
+  failure the line and message, and ``differs``: for every section whose output
+  is not the record's, this release's output.
+
+An entry whose ``hash`` is not the snippet's current hash is *stale*: it says
+how an older version of the snippet behaved and is never shown as a pass.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tools.core import sections as markers
+from tools.core.repo import ROOT, SNIPPETS, rel
+
+DATA = ROOT / "data" / "torch-versions"
+SCHEMA = 1
+STATUSES = ("pass", "assert-failed", "error", "timeout", "skipped-cuda")
+FAILED = ("assert-failed", "error", "timeout")
+
+
+def pinned_torch() -> str:
+    """The torch release requirements.lock pins (the one place it is written)."""
+    pin = re.search(r"^torch==(\S+)$", (ROOT / "requirements.lock").read_text(encoding="utf-8"), re.M)
+    if pin is None:
+        raise ValueError("requirements.lock pins no torch (a line torch==X.Y.Z)")
+    return pin[1]
+
+
+REFERENCE = pinned_torch()  # the records are made on it
+
+
+def file_hash(path: Path) -> str:
+    """SHA-256 (hex) of a snippet file's bytes: what staleness is computed from."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def sections(record_text: str, where: str = "record") -> dict[str, str]:
+    """Named sections of a record, ``{name: output}`` (tools.core.sections' syntax)."""
+    return markers.named(record_text, where)
+
+
+def version_key(version: str) -> tuple[int, ...]:
+    """``"2.10.0+cu128"`` -> ``(2, 10, 0)``, for sorting releases."""
+    base = version.split("+", 1)[0]
+    return tuple(int(p) for p in re.findall(r"\d+", base)[:3])
+
+
+def base_version(version: str) -> str:
+    return version.split("+", 1)[0]
+
+
+def snippet_paths() -> list[Path]:
+    return sorted(p for p in SNIPPETS.rglob("*.py") if p.name != "__init__.py")
+
+
+def load(path: Path) -> dict:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def load_all(folder: Path = DATA) -> dict[str, dict]:
+    """{torch version: data}, oldest release first."""
+    files = sorted(Path(folder).glob("*.json"), key=lambda p: version_key(p.stem))
+    return {p.stem: load(p) for p in files}
+
+
+def is_stale(entry: dict, current_hash: str) -> bool:
+    return entry.get("hash") != current_hash
+
+
+def classify(entry: dict) -> str:
+    """pass / differs / fails / skipped, for counting."""
+    if entry["status"] == "skipped-cuda":
+        return "skipped"
+    if entry["status"] in FAILED:
+        return "fails"
+    return "differs" if entry.get("differs") else "pass"
+
+
+def summarize(data: dict, current: dict[str, str] | None = None) -> dict[str, int]:
+    """Counts per kind (``classify``); with ``current`` (path -> hash), stale and missing too."""
+    counts = {"pass": 0, "differs": 0, "fails": 0, "skipped": 0, "stale": 0}
+    if current is not None:
+        counts["missing"] = len(set(current) - set(data["snippets"]))
+    for name, entry in data["snippets"].items():
+        if current is not None and name not in current:
+            continue  # a snippet since removed
+        if current is not None and is_stale(entry, current.get(name, "")):
+            counts["stale"] += 1
+            continue
+        counts[classify(entry)] += 1
+    return counts
+
+
+def stale_or_missing(path: Path) -> list[Path]:
+    """Snippets whose entry in ``path`` is stale or absent."""
+    if not path.exists():
+        return snippet_paths()
+    entries = load(path)["snippets"]
+    return [p for p in snippet_paths() if rel(p) not in entries or is_stale(entries[rel(p)], file_hash(p))]
+
+
+# --------------------------------------------------------------------------- the matrix
+@dataclass
+class SectionResult:
+    """What one release did with one section of a snippet."""
+
+    kind: str  # same / differs / failed / not-reached / cuda / stale / missing
+    output: str | None = None  # the release's output when kind is differs/failed
+    line: int | None = None
+    code: str = ""
+    message: str = ""
+
+
+@dataclass
+class Matrix:
+    """The result files, with the snippets' current hashes for staleness."""
+
+    runs: dict[str, dict]  # version -> data, oldest first
+    hashes: dict[str, str] = field(default_factory=dict)  # rel snippet path -> hash
+
+    @property
+    def versions(self) -> list[str]:
+        return list(self.runs)
+
+    def entry(self, version: str, snippet: str) -> dict | None:
+        return self.runs[version]["snippets"].get(snippet)
+
+    def stale(self, version: str, snippet: str) -> bool:
+        entry = self.entry(version, snippet)
+        return entry is not None and is_stale(entry, self.hashes.get(snippet, ""))
+
+    def section(
+        self, version: str, snippet: str, name: str, first_line: int, last_line: int
+    ) -> SectionResult:
+        if version == REFERENCE:  # the records themselves: make test checks them
+            return SectionResult("same")
+        entry = self.entry(version, snippet)
+        if entry is None:
+            return SectionResult("missing")
+        if self.stale(version, snippet):
+            return SectionResult("stale")
+        if entry["status"] == "skipped-cuda":
+            return SectionResult("cuda")
+        if name in entry.get("not_reached", []):
+            return SectionResult("not-reached")
+        failed_here = entry["status"] in FAILED and (
+            entry.get("line") is None or first_line <= entry["line"] <= last_line
+        )
+        if failed_here:
+            output = None if entry["status"] == "timeout" else entry.get("differs", {}).get(name)
+            return SectionResult(
+                "failed", output, entry.get("line"), entry.get("code", ""), entry.get("message", "")
+            )
+        if name in entry.get("differs", {}):
+            return SectionResult("differs", entry["differs"][name])
+        return SectionResult("same")
+
+
+def load_matrix(folder: Path = DATA) -> Matrix:
+    """Every result file in ``folder``, oldest release first; ValueError names a
+    file that is not valid JSON."""
+    runs = {}
+    for path in sorted(Path(folder).glob("*.json"), key=lambda p: version_key(p.stem)):
+        try:
+            runs[path.stem] = load(path)
+        except ValueError as err:
+            raise ValueError(f"{rel(path)} is not valid JSON ({err}); re-run make test-versions") from None
+    hashes = {rel(p): file_hash(p) for p in snippet_paths()}
+    return Matrix(runs, hashes)
+
+
+@functools.cache
+def section_lines(snippet: str) -> dict[str, tuple[int, int]]:
+    """Section name -> (first line, last line) in the snippet file ``snippet``
+    (its path from the repository root); cached: clear it when snippets change."""
+    path = ROOT / snippet
+    out = {}
+    if not path.exists():
+        return out
+    chunks = markers.split(path.read_text(encoding="utf-8"), snippet)
+    for chunk in chunks:
+        if chunk.name:
+            out[chunk.name] = (chunk.first_line, chunk.first_line + chunk.code.count("\n"))
+    return out

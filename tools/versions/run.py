@@ -1,0 +1,299 @@
+"""Run every snippet under this interpreter's torch and write its result file.
+
+``run_all`` executes every snippet with the project's runner (``tools.snippets.records``),
+compares each named section with the record (made on the site's pinned torch), runs the
+helper's unit tests and doctests, and writes ``data/torch-versions/<torch>.json``; what
+the file holds: ``tools.versions.results``. The command line: ``tools.versions.cli``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import platform
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from tools.core.repo import ROOT, rel
+from tools.versions.results import (
+    DATA,
+    REFERENCE,
+    SCHEMA,
+    base_version,
+    classify,
+    file_hash,
+    load,
+    sections,
+    snippet_paths,
+    summarize,
+)
+
+HELPER_TESTS = ("tests/helper/test_autograd_lens.py", "src/autograd_lens")  # unit tests, doctests
+
+_TB_LINE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')
+_SITE_PACKAGES = re.compile(r"[^\s('\"]*/site-packages/")
+
+
+def _failure(stderr: str, snippet_path: Path) -> tuple[str, int | None, str, str]:
+    """(status, line, source line, message) from a traceback."""
+    lines = stderr.strip().splitlines()
+    line_no = None
+    for text in lines:
+        m = _TB_LINE.match(text)
+        if m and Path(m["file"]).resolve() == snippet_path.resolve():
+            line_no = int(m["line"])
+    last = next((t for t in reversed(lines) if t.strip() and not t.startswith(" ")), "")
+    last = _SITE_PACKAGES.sub("<site-packages>/", last)  # no paths of this machine in the data
+    if "Timed out after" in stderr:
+        return "timeout", line_no, "", last[:500]
+    status = "assert-failed" if last.startswith("AssertionError") else "error"
+    source = ""
+    if line_no is not None:
+        src = snippet_path.read_text(encoding="utf-8").splitlines()
+        if 0 < line_no <= len(src):
+            source = src[line_no - 1].strip()
+    return status, line_no, source, last[:500]
+
+
+def _partial_run(snippet) -> tuple[str, str, bool]:
+    """Run in a fresh interpreter, keeping what the chunks printed before a failure.
+
+    Returns (record text of the chunks that ran, stderr, timed out)."""
+    from tools.core.repo import child_env
+    from tools.snippets.records import format_record
+
+    with tempfile.TemporaryDirectory(prefix="torch-versions-") as tmp:
+        out_dir = Path(tmp)
+        cmd = [sys.executable, "-m", "tools", "snippets", "worker", "exec", str(snippet.path), str(out_dir)]
+        # Own process group: on a timeout, the snippet's own children (DDP workers)
+        # are killed with it instead of hanging on as orphans.
+        proc = subprocess.Popen(
+            cmd,
+            cwd=ROOT,
+            env=child_env(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        try:
+            _, stderr = proc.communicate(timeout=snippet.timeout)
+            timed_out = False
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            _, err = proc.communicate()
+            stderr, timed_out = (err or "") + f"\nTimed out after {snippet.timeout} s\n", True
+        ran = [i for i in range(len(snippet.chunks)) if (out_dir / f"{i}.txt").exists()]
+        outs = [(out_dir / f"{i}.txt").read_text(encoding="utf-8", errors="replace") for i in ran]
+        return format_record(snippet, outs), stderr, timed_out
+
+
+def _timeout(snippet) -> dict:
+    return {
+        "status": "timeout",
+        "line": None,
+        "code": "",
+        "message": f"Timed out after {snippet.timeout} s",
+        "differs": {},
+    }
+
+
+def run_snippet(path: Path, server, cuda: bool) -> dict:
+    from tools.snippets.records import fresh
+    from tools.snippets.source import SnippetError, parse
+
+    snippet = parse(path)
+    entry: dict = {"hash": file_hash(path)}
+    record_path = snippet.record_path
+    recorded = (
+        sections(record_path.read_text(encoding="utf-8"), rel(record_path)) if record_path.exists() else {}
+    )
+    if snippet.needs_cuda and not cuda:
+        entry["status"] = "skipped-cuda"
+        return entry
+    try:
+        text = fresh(path, server)
+        entry["status"] = "pass"
+    except subprocess.TimeoutExpired:
+        return {**entry, **_timeout(snippet)}
+    except SnippetError as err:
+        if "Timed out after" in str(err):  # no second wait for the same hang
+            return {**entry, **_timeout(snippet)}
+        # Again in a fresh interpreter, to keep what ran before the failure and
+        # its traceback (the runner's error keeps only the tail).
+        text, stderr, timed_out = _partial_run(snippet)
+        status, line, source, message = _failure(stderr, snippet.path)
+        entry.update(status="timeout" if timed_out else status, line=line, code=source, message=message)
+    fresh_sections = sections(text, rel(path))
+    names = [c.name for c in snippet.chunks if c.name]
+    entry["differs"] = {
+        n: fresh_sections[n] for n in names if n in fresh_sections and fresh_sections[n] != recorded.get(n)
+    }
+    not_reached = [n for n in names if n not in fresh_sections]
+    if not_reached:
+        entry["not_reached"] = not_reached
+    return entry
+
+
+def run_helper_tests() -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        xml = Path(tmp) / "junit.xml"
+        start = time.perf_counter()
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                *HELPER_TESTS,
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "-o",
+                "addopts=",
+                "--doctest-modules",
+                f"--junitxml={xml}",
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"},
+        )
+        result = {"paths": list(HELPER_TESTS), "seconds": round(time.perf_counter() - start, 1)}
+        if not xml.exists():
+            result.update(passed=0, failed=0, error=proc.stdout[-2000:] + proc.stderr[-2000:])
+            return result
+        cases = ET.parse(xml).getroot().iter("testcase")
+        failed = {}
+        passed = skipped = 0
+        for case in cases:
+            bad = case.find("failure") if case.find("failure") is not None else case.find("error")
+            if bad is not None:
+                failed[case.get("name")] = (bad.get("message") or "").splitlines()[0][:300]
+            elif case.find("skipped") is not None:
+                skipped += 1
+            else:
+                passed += 1
+        result.update(passed=passed, failed=len(failed), skipped=skipped, failures=failed)
+        return result
+
+
+def _git(*args: str) -> str:
+    try:
+        return subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+def provenance() -> dict:
+    import torch
+
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    packages = {}
+    for name in ("numpy", "sympy", "matplotlib"):
+        try:
+            packages[name] = __import__(name).__version__
+        except ImportError:
+            packages[name] = None
+    return {
+        "torch": torch.__version__,
+        "torch_git": torch.version.git_version,
+        "torch_cuda": torch.version.cuda,
+        "cuda_available": torch.cuda.is_available(),
+        "python": platform.python_version(),
+        "packages": packages,
+        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "commit": _git("rev-parse", "HEAD"),
+        "dirty": bool(_git("status", "--porcelain", "--", "snippets", "src", "tools")),
+        "machine": {
+            "platform": platform.platform(),
+            "cpu": cpu or platform.processor(),
+            "cpus": os.cpu_count(),
+            "ci": "GitHub Actions" if os.environ.get("GITHUB_ACTIONS") else None,
+        },
+        "reference": REFERENCE,
+    }
+
+
+def _merged(out: Path, data: dict, only: list[Path] | None) -> dict:
+    """The existing result file, to take this run's entries for ``only``."""
+    if not only or not out.exists():
+        raise SystemExit("--merge needs snippet paths and an existing result file")
+    old, new = load(out), data
+    if old["torch"] != new["torch"]:
+        raise SystemExit(f"--merge: {out} holds torch {old['torch']}, this is {new['torch']}")
+    merged = {k: new[k] for k in ("date", "commit", "dirty")}
+    merged["snippets"] = [rel(p) for p in only]
+    return {**old, "merged": [*old.get("merged", []), merged]}
+
+
+def _run_snippets(paths: list[Path], version: str, cuda: bool) -> dict[str, dict]:
+    """{snippet: entry}, one progress line each."""
+    from tools.snippets.runner import ForkServer
+
+    entries = {}
+    server = ForkServer()
+    try:
+        for i, path in enumerate(paths, 1):
+            t0 = time.perf_counter()
+            entry = entries[rel(path)] = run_snippet(path, server, cuda)
+            mark = classify(entry)
+            extra = f" line {entry.get('line')}: {entry.get('message', '')}" if mark == "fails" else ""
+            if entry.get("differs"):
+                extra += f" [{', '.join(entry['differs'])}]"
+            print(
+                f"[{i:2}/{len(paths)}] torch {version} {mark:8} {rel(path)}"
+                f" ({time.perf_counter() - t0:.1f} s){extra}",
+                flush=True,
+            )
+    finally:
+        server.close()
+    return entries
+
+
+def run_all(
+    out: Path | None, expect: str | None, only: list[Path] | None = None, merge: bool = False
+) -> Path:
+    import torch
+
+    version = base_version(torch.__version__)
+    if expect and version != expect:
+        raise SystemExit(f"expected torch {expect}, but this interpreter has {torch.__version__}")
+    out = out or DATA / f"{version}.json"
+    start = time.perf_counter()
+    data = {"schema": SCHEMA, **provenance(), "snippets": {}}
+    if merge:
+        data = _merged(out, data, only)
+    paths = only or snippet_paths()
+    data["snippets"].update(_run_snippets(paths, version, torch.cuda.is_available()))
+    print(f"torch {version}: helper tests ({' '.join(HELPER_TESTS)}) ...", flush=True)
+    data["helper_tests"] = run_helper_tests()
+    if merge:
+        data["merged"][-1]["seconds"] = round(time.perf_counter() - start, 1)
+    else:
+        data["seconds"] = round(time.perf_counter() - start, 1)
+    data["snippets"] = dict(sorted(data["snippets"].items()))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    counts = summarize(data)
+    print(
+        f"torch {version}: {counts}; helper tests {data['helper_tests'].get('passed')} passed, "
+        f"{data['helper_tests'].get('failed')} failed; wrote {out} in "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+    return out
