@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 import yaml
@@ -122,11 +121,11 @@ def _set(key, value):
 
 MALFORMED = {
     "no source": ("numpy-cuda", _drop("source"), "missing field(s) ['source']"),
-    "bad source": ("numpy-cuda", _set("source", "github issue 257"), "not an http(s) address"),
+    "bad source": ("numpy-cuda", _set("source", "github issue 257"), "must be an http(s) address"),
     "bad date": ("numpy-cuda", _set("date", "last year"), "must be YYYY-MM-DD"),
     "unknown topic": ("numpy-cuda", _set("topic", "misc"), "unknown topic 'misc'"),
     "half an answer": ("numpy-cuda", _drop("answer_en"), "missing ['answer_en']"),
-    "Chinese in English": ("numpy-cuda", _set("answer_en", "照报错说的做"), "answer_en contains Chinese"),
+    "Chinese in English": ("numpy-cuda", _set("answer_en", "照报错说的做"), "contains Chinese characters"),
     "missing evidence file": (
         "numpy-cuda",
         _set("evidence", "snippets/faq/numpy/nope.py:numpy-cuda"),
@@ -210,19 +209,8 @@ def test_join_lines_leaves_no_space_inside_chinese():
     assert F.join_lines("two\nlines") == "two lines"
 
 
-def test_cli_rejects_a_bad_argument(capsys):
-    assert faq.main(["publish"]) == 2
-    assert "tools faq write" in capsys.readouterr().err
+def test_cli_rejects_a_bad_argument():
+    from click.testing import CliRunner
 
-
-# ------------------------------------------------------------------- built site
-@pytest.mark.xdist_group("site")
-def test_search_index_holds_every_error_text(built_site: Path):
-    indexes = sorted(built_site.glob("**/search/search_index.json"))
-    assert indexes, "the built site has no search index"
-    for path in indexes:
-        docs = json.loads(path.read_text(encoding="utf-8"))["docs"]
-        text = " ".join(d["text"] for d in docs if "faq/" in d["location"])
-        text = text.replace("&#x27;", "'").replace("&quot;", '"')
-        missing = [q.id for q in ANSWERED if q.error and q.error not in text]
-        assert not missing, f"{path.relative_to(built_site)}: error texts not found: {missing}"
+    result = CliRunner().invoke(faq.faq, ["publish"])
+    assert result.exit_code == 2 and "No such command 'publish'" in result.output

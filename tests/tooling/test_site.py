@@ -48,5 +48,5 @@ def test_serve_forgets_the_previous_build():
     env = jinja2.Environment(loader=jinja2.DictLoader({"a.html": ""}))
     assert rendering._test_existing_template(env, "a.html")
     assert rendering._test_existing_template.cache_info().currsize > 0
-    mkdocs_hooks._forget_earlier_builds()
+    mkdocs_hooks.forget_earlier_builds(None)
     assert rendering._test_existing_template.cache_info().currsize == 0

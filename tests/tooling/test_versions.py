@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -26,25 +25,9 @@ def test_there_are_results_for_the_pinned_torch_and_others():
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_result_file_shape(path: Path):
+    """The shape is data/schemas/torch-versions.schema.json's (tv.load checks it)."""
     data = tv.load(path)
-    where = tv.rel(path)
-    assert data["schema"] == tv.SCHEMA, f"{where}: schema {data.get('schema')}, expected {tv.SCHEMA}"
-    for key in ("torch", "python", "date", "commit", "machine", "snippets", "helper_tests"):
-        assert key in data, f"{where}: no {key!r} (provenance); " + RERUN.format(v=path.stem)
-    assert tv.base_version(data["torch"]) == path.stem, f"{where} holds torch {data['torch']}"
-    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", data["date"]), where
-    assert re.fullmatch(r"[0-9a-f]{40}", data["commit"]), f"{where}: commit {data['commit']!r}"
-    for name, entry in data["snippets"].items():
-        here = f"{where}: {name}"
-        assert entry["status"] in tv.STATUSES, f"{here}: status {entry['status']!r}"
-        assert re.fullmatch(r"[0-9a-f]{64}", entry["hash"]), f"{here}: hash"
-        if entry["status"] in tv.FAILED:
-            assert entry.get("message"), f"{here}: a failure without its message"
-        if entry["status"] != "skipped-cuda":
-            differs = entry["differs"]
-            assert isinstance(differs, dict) and all(
-                isinstance(k, str) and isinstance(v, str) for k, v in differs.items()
-            ), f"{here}: differs must map section names to outputs"
+    assert tv.base_version(data["torch"]) == path.stem, f"{tv.rel(path)} holds torch {data['torch']}"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

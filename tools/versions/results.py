@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,7 +65,10 @@ def snippet_paths() -> list[Path]:
 
 
 def load(path: Path) -> dict:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    """A result file, checked against data/schemas/torch-versions.schema.json."""
+    from tools.core import data as datafile
+
+    return datafile.load(path, "torch-versions.schema.json").data
 
 
 def load_all(folder: Path = DATA) -> dict[str, dict]:

@@ -16,13 +16,14 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlparse
 
+from tools.core import data as datafile
 from tools.core import sections as markers
 from tools.core.errors import ToolError
 from tools.core.repo import DOCS, LANGS, ROOT, rel
 
 DATA = ROOT / "data" / "questions.yml"
+SCHEMA = "questions.schema.json"  # data/schemas/: the fields and their shapes
 FAQ_DIR = "faq"
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -111,21 +112,6 @@ def sections(path: Path) -> dict[str, str]:
     return markers.named(path.read_text(encoding="utf-8"), rel(path))
 
 
-def _date(value: object, where: str, what: str) -> str:
-    text = value.isoformat() if hasattr(value, "isoformat") else str(value)
-    if not _DATE.match(text):
-        raise _fail(where, f"{what} {text!r} must be YYYY-MM-DD, YYYY-MM or 'undated'.")
-    return text
-
-
-def _url(value: object, where: str, what: str) -> str:
-    url = str(value or "")
-    parsed = urlparse(url)
-    if parsed.scheme not in ("http", "https") or not parsed.netloc:
-        raise _fail(where, f"{what} {url!r} is not an http(s) address.")
-    return url
-
-
 def page_anchors(lang: str, page: str) -> set[str]:
     path = DOCS / lang / page
     return set(_ANCHOR.findall(path.read_text(encoding="utf-8"))) if path.is_file() else set()
@@ -166,21 +152,9 @@ def _text(entry: dict, key: str, where: str) -> str:
 
 
 # --------------------------------------------------------------------------- one entry
-def _check_fields(entry: object, index: int, topics: dict) -> str:
-    """The entry's shape: a mapping with the base fields, known keys, id and topic.
-
-    Returns the name errors use for it (its id, or its position)."""
-    if not isinstance(entry, dict):
-        raise _fail(f"#{index}", f"expected a mapping, got {type(entry).__name__}.")
-    where = str(entry.get("id") or f"#{index}")
-    missing = [k for k in BASE if entry.get(k) in (None, "")]
-    if missing:
-        raise _fail(where, f"missing field(s) {missing}; every entry needs {list(BASE)}.")
-    unknown = sorted(set(entry) - set(BASE) - set(ANSWER) - set(OPTIONAL))
-    if unknown:
-        raise _fail(where, f"unknown field(s) {unknown}; allowed: {list(BASE + ANSWER + OPTIONAL)}.")
-    if not _ID.match(str(entry["id"])):
-        raise _fail(where, "id must be lowercase words joined by dashes, e.g. numpy-cuda.")
+def _check_fields(entry: dict, index: int, topics: dict) -> str:
+    """The entry's topic (its shape is the schema's); returns its id, which errors use."""
+    where = str(entry["id"])
     if entry["topic"] not in topics:
         raise _fail(where, f"unknown topic {entry['topic']!r}; use one of {list(topics)}.")
     return where
@@ -192,8 +166,8 @@ def _asked(entry: dict, index: int, where: str) -> Question:
         id=entry["id"],
         topic=entry["topic"],
         asked=_text(entry, "asked", where),
-        source=_url(entry["source"], where, "source"),
-        date=_date(entry["date"], where, "date"),
+        source=entry["source"],
+        date=entry["date"],
         order=index,
     )
     if _CJK.search(q.asked) and not entry.get("asked_en"):
@@ -204,20 +178,13 @@ def _asked(entry: dict, index: int, where: str) -> Question:
 
 
 def _add_duplicates(q: Question, entry: dict, where: str) -> None:
-    dups = entry.get("duplicates") or []
-    if not isinstance(dups, list):
-        raise _fail(where, "duplicates must be a list of {source, date}.")
     seen = {q.source}
-    for n, dup in enumerate(dups, 1):
-        if not isinstance(dup, dict) or set(dup) - {"source", "date"} or "source" not in dup:
-            raise _fail(where, f"duplicate #{n} must be a mapping {{source, date}}.")
-        url = _url(dup["source"], where, f"duplicate #{n}")
+    for n, dup in enumerate(entry.get("duplicates") or [], 1):
+        url = dup["source"]
         if url in seen:
             raise _fail(where, f"duplicate #{n} {url} is listed twice for this question.")
         seen.add(url)
-        q.duplicates.append(
-            {"source": url, "date": _date(dup.get("date", "undated"), where, f"duplicate #{n} date")}
-        )
+        q.duplicates.append({"source": url, "date": dup.get("date", "undated")})
 
 
 def _add_texts(q: Question, entry: dict, where: str) -> None:
@@ -225,24 +192,10 @@ def _add_texts(q: Question, entry: dict, where: str) -> None:
     for lang in LANGS:
         q.title[lang] = _text(entry, f"title_{lang}", where)
         q.answer[lang] = _text(entry, f"answer_{lang}", where)
-        notes = entry[f"notes_{lang}"]
-        if not isinstance(notes, list) or not all(isinstance(n, str) and n.strip() for n in notes):
-            raise _fail(where, f"notes_{lang} must be a list of strings (one per # (n)! marker).")
-        q.notes[lang] = [join_lines(n) for n in notes]
-    for key in ("title_en", "answer_en", "notes_en"):
-        value = entry[key] if isinstance(entry[key], str) else " ".join(entry[key])
-        if _CJK.search(value):
-            raise _fail(where, f"{key} contains Chinese characters; translate it.")
-    if not _CJK.search(q.answer["zh"]):
-        raise _fail(where, "answer_zh has no Chinese text.")
+        q.notes[lang] = [join_lines(n) for n in entry[f"notes_{lang}"]]
 
 
 def _add_answer(q: Question, entry: dict, where: str) -> None:
-    absent = [k for k in ANSWER if k not in entry]
-    if absent:
-        raise _fail(where, f"an answered question needs all of {list(ANSWER)}; missing {absent}.")
-    if entry.get("covered_by"):
-        raise _fail(where, "an answered question has see:, not covered_by:.")
     _add_texts(q, entry, where)
     q.evidence = str(entry["evidence"])
     q.see = str(entry["see"])
@@ -254,11 +207,6 @@ def _add_answer(q: Question, entry: dict, where: str) -> None:
 
 def _add_pointer(q: Question, entry: dict, where: str) -> None:
     """An unanswered question: at most a link to where the site covers it."""
-    if entry.get("error"):
-        raise _fail(
-            where,
-            "error: is only for answered questions (its text is checked against the evidence output).",
-        )
     if entry.get("covered_by"):
         q.covered_by = str(entry["covered_by"])
 
@@ -326,22 +274,7 @@ def _check_error(q: Question, where: str) -> None:
 
 # --------------------------------------------------------------------------- the file
 def _read(path: Path) -> dict:
-    import yaml
-
-    try:
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: ~10x faster
-        data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=loader)
-    except (OSError, yaml.YAMLError) as err:
-        raise FaqError(f"data/questions.yml cannot be read: {err}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("questions"), list):
-        raise FaqError("data/questions.yml must have a top-level 'questions:' list.")
-    topics = data.get("topics")
-    if not isinstance(topics, dict) or not topics:
-        raise FaqError("data/questions.yml must have a 'topics:' mapping of key -> {zh, en}.")
-    for key, names in topics.items():
-        if not _ID.match(str(key)) or not isinstance(names, dict) or set(names) != set(LANGS):
-            raise FaqError(f"data/questions.yml, topic {key!r}: needs a lowercase key and names {{zh, en}}.")
-    return data
+    return datafile.load(path, SCHEMA, entries="questions", error=FaqError).data
 
 
 def _check_links(faq: Faq) -> None:

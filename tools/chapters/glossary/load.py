@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tools.core.repo import ROOT
+from tools.core import data as datafile
+from tools.core.errors import ToolError
+from tools.core.repo import ROOT, rel
 
 WORDS = ROOT / "data" / "search-words.zh.txt"
 _ROW = re.compile(
@@ -33,21 +35,28 @@ class Term:
         return self.zh.split("（", 1)[0].strip()
 
 
+class GlossaryError(ToolError, ValueError):
+    """A glossary row that does not parse or breaks data/schemas/glossary.schema.json."""
+
+
 def terms(lang: str = "zh") -> list[Term]:
     path = ROOT / "docs" / lang / "glossary.md"
-    out = []
+    rows, lines = [], {}
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if 'class="glossary-term"' not in line:
             continue
         m = _ROW.match(line)
         if not m:
-            raise ValueError(
-                f"{path.relative_to(ROOT)}:{n}: a glossary row must read "
+            raise GlossaryError(
+                f"{rel(path)}:{n}: a glossary row must read "
                 '| <span class="glossary-term" id="id">English</span> | 中文 | note | not used |'
             )
-        avoid = tuple(w.strip() for w in m["avoid"].split("、") if w.strip())
-        out.append(Term(m["id"], m["en"].strip(), m["zh"].strip(), avoid))
-    return out
+        avoid = [w.strip() for w in m["avoid"].split("、") if w.strip()]
+        lines[("terms", len(rows))] = n
+        rows.append({"id": m["id"], "en": m["en"].strip(), "zh": m["zh"].strip(), "avoid": avoid})
+    doc = datafile.Document(path, {"terms": rows}, lines)
+    datafile.check(doc, "glossary.schema.json", entries="terms", error=GlossaryError)
+    return [Term(r["id"], r["en"], r["zh"], tuple(r["avoid"])) for r in rows]
 
 
 def search_words(glossary: list[Term]) -> list[str]:

@@ -17,12 +17,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from tools.core import data as datafile
 from tools.core.errors import ToolError
 from tools.core.repo import DOCS, LANGS, ROOT
 
 DATA = ROOT / "data" / "upstream-tests.yml"
+SCHEMA = "upstream-tests.schema.json"  # data/schemas/: the fields and their shapes
 NAMES = ROOT / "data" / "pytorch-test-names.txt"
 MARKER = re.compile(r"<!--\s*pytorch-pins:\s*(?P<ids>[-\w ]+?)\s*-->")
 _ID = re.compile(r"^[a-z][-a-z0-9]*$")
@@ -77,24 +77,13 @@ def known_tests(path: Path = NAMES) -> set[str]:
 
 
 def _pin(entry: object, index: int, commits: dict, names: set[str]) -> Pin:
-    if not isinstance(entry, dict):
-        raise PinError(f"pin #{index}: expected a mapping")
-    where = f"pin {entry.get('id', f'#{index}')!s}"
-    missing = sorted(_REQUIRED - set(entry))
-    unknown = sorted(set(entry) - _FIELDS)
-    if missing or unknown:
-        raise PinError(f"{where}: missing {missing}, unknown {unknown}; fields are {sorted(_FIELDS)}")
-    if not _ID.match(str(entry["id"])):
-        raise PinError(f"{where}: id must be lowercase words joined by -")
+    where = f"pin {entry['id']}"
     page = str(entry["page"])
     for lang in LANGS:
         if not (DOCS / lang / page).is_file():
             raise PinError(f"{where}: page docs/{lang}/{page} does not exist")
-    tests = entry["tests"]
-    if not isinstance(tests, list) or not tests:
-        raise PinError(f"{where}: tests must be a non-empty list")
     parsed = []
-    for text in tests:
+    for text in entry["tests"]:
         test = Test.parse(text)
         if test.file not in commits:
             raise PinError(f"{where}: no commit for {test.file} under 'commits:'")
@@ -113,18 +102,8 @@ def _pin(entry: object, index: int, commits: dict, names: set[str]) -> Pin:
 
 def load(path: Path = DATA, names_path: Path = NAMES) -> Pins:
     """Read and validate the data file; raise PinError naming the entry."""
-    try:
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: ~10x faster
-        data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=loader)
-    except (OSError, yaml.YAMLError) as err:
-        raise PinError(f"{path}: cannot be read: {err}") from None
-    if not isinstance(data, dict):
-        raise PinError(f"{path}: expected repo, commits and pins")
-    commits = data.get("commits")
-    if not isinstance(commits, dict) or not all(
-        re.fullmatch(r"[0-9a-f]{40}", str(c)) for c in commits.values()
-    ):
-        raise PinError(f"{path}: commits must map files to 40-hex commits")
+    data = datafile.load(path, SCHEMA, entries="pins", error=PinError).data
+    commits = data["commits"]
     names = known_tests(names_path)
     pins: dict[str, Pin] = {}
     for i, entry in enumerate(data.get("pins") or [], 1):
