@@ -13,6 +13,7 @@ try:
     y.numpy()
 except RuntimeError as err:
     print("RuntimeError:", err)
+    assert "tensor.detach().numpy()" in str(err)  # it names the fix
 else:
     raise AssertionError("y.numpy() should raise")
 
