@@ -135,6 +135,44 @@ assert len(reached_parameters(g_loss, G)) == 2
 assert D.weight.grad is not None
 # --8<-- [end:gan]
 
+# --8<-- [start:gan-accuracy]
+def d_accuracy(detach: bool, zero_g_before_g_step: bool) -> torch.Tensor:
+    """D's accuracy on each of 200 steps of a small GAN (2-D data)."""
+    torch.manual_seed(0)
+    G = nn.Sequential(nn.Linear(2, 16), nn.ReLU(), nn.Linear(16, 2))
+    D = nn.Sequential(nn.Linear(2, 16), nn.ReLU(), nn.Linear(16, 1))
+    opt_g = torch.optim.Adam(G.parameters(), lr=1e-2)
+    opt_d = torch.optim.Adam(D.parameters(), lr=1e-2)
+    ones, zeros = torch.ones(32, 1), torch.zeros(32, 1)
+    accuracy = []
+    for _ in range(200):
+        real = torch.randn(32, 2) * 0.5 + 2.0
+        noise = torch.randn(32, 2)
+        opt_d.zero_grad()
+        opt_g.zero_grad()  # (1)!
+        fake = G(noise)
+        d_real, d_fake = D(real), D(fake.detach() if detach else fake)
+        (bce(d_real, ones) + bce(d_fake, zeros)).backward()
+        opt_d.step()
+        correct = (d_real > 0).sum() + (d_fake < 0).sum()
+        accuracy.append(correct.item() / 64)
+        if zero_g_before_g_step:
+            opt_g.zero_grad()  # (2)!
+        bce(D(G(noise)), ones).backward()
+        opt_g.step()
+    return torch.tensor(accuracy)
+
+
+for zero_g in (False, True):
+    gap = d_accuracy(True, zero_g) - d_accuracy(False, zero_g)
+    when = "right before its step" if zero_g else "at the top only"
+    print(f"G zeroed {when:21}: largest gap {gap.abs().max():.2f}")
+    if zero_g:
+        assert torch.equal(gap, torch.zeros(200))  # (3)!
+    else:
+        assert gap.abs().max() > 0.5
+# --8<-- [end:gan-accuracy]
+
 # --8<-- [start:std-vs-grad]
 torch.manual_seed(0)
 inp = torch.randn(64, 16)

@@ -95,6 +95,18 @@ for step in range(2):
         failed = True
 print("without detach, the second backward fails:", failed)
 assert failed
+
+h = torch.zeros(1, 4)
+try:
+    for step in range(3):
+        h = cell(torch.randn(1, 3), h)  # no detach
+        opt.zero_grad()
+        h.pow(2).sum().backward(retain_graph=True)  # (4)!
+        opt.step()
+except RuntimeError as err:
+    print("with retain_graph=True:", str(err).split(":")[0])
+else:
+    raise AssertionError("opt.step() changed weights the old graph saved")
 # --8<-- [end:rnn-hidden-detach]
 
 # --8<-- [start:item-vs-detach]

@@ -56,8 +56,15 @@ print(textwrap.fill(msg, 72, break_on_hyphens=False))
 assert caught and issubclass(caught[0].category, UserWarning)
 print("torch.tensor(list): requires_grad", lost.requires_grad)
 assert not lost.requires_grad
+w = torch.ones(2, requires_grad=True)
+try:
+    torch.tensor([w * 2, w * 3])  # (2)!
+except ValueError as err:
+    print("two-element tensors: ValueError:", err)
+else:
+    raise AssertionError("only one-element tensors convert to scalars")
 
-kept = torch.stack(parts)  # (2)!
+kept = torch.stack(parts)  # (3)!
 print("torch.stack(list): grad_fn", type(kept.grad_fn).__name__)
 kept.sum().backward()
 print("a.grad:", a.grad.item())

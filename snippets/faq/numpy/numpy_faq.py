@@ -17,6 +17,9 @@ else:
 a = y.detach().numpy()  # (1)!
 print("array:", a, "| shares memory with y:", a.ctypes.data == y.data_ptr())
 assert a.ctypes.data == y.data_ptr()
+a[0] = 0.0  # (2)!
+print("y after a[0] = 0:", y.detach(), "| y._version:", y._version)
+assert y[0].item() == 0.0 and y._version == 0
 # --8<-- [end:numpy-requires-grad]
 
 # --8<-- [start:numpy-cuda]

@@ -105,4 +105,25 @@ trainable = [p for p in [*backbone.parameters(), *head.parameters()]
 opt = torch.optim.SGD(trainable, lr=0.1)  # (3)!
 print("parameters given to the optimizer:", len(trainable))
 assert len(trainable) == 2
+
+
+def frozen_moves(set_to_none: bool, **opt_args) -> bool:
+    """Train a layer one step, freeze it, step again: did it move?"""
+    torch.manual_seed(0)
+    layer = torch.nn.Linear(3, 3)
+    opt = torch.optim.SGD(layer.parameters(), lr=0.1, **opt_args)
+    layer(torch.ones(2, 3)).sum().backward()
+    opt.step()
+    layer.requires_grad_(False)  # frozen from here on
+    opt.zero_grad(set_to_none=set_to_none)  # (4)!
+    before = layer.weight.clone()
+    opt.step()
+    return not torch.equal(layer.weight, before)
+
+
+for args in ({"momentum": 0.9}, {"weight_decay": 0.01}):
+    none, zero = frozen_moves(True, **args), frozen_moves(False, **args)
+    name = next(iter(args))
+    print(f"{name:12} moves it: .grad None {none}, zero .grad {zero}")
+    assert not none and zero  # (5)!
 # --8<-- [end:freeze-requires-grad-vs-no-grad]

@@ -129,6 +129,14 @@ except RuntimeError as err:
     assert "detached in-place" in str(err)
 else:
     raise AssertionError("backward after an in-place detach_() should raise")
+
+leaf = torch.ones(2, requires_grad=True)
+try:
+    (leaf * 1).requires_grad_(False)  # only a leaf can switch it off
+except RuntimeError:
+    pass
+else:
+    raise AssertionError("requires_grad_(False) on a non-leaf should raise")
 # --8<-- [end:expected]
 
 

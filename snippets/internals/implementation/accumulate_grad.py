@@ -1,5 +1,6 @@
-"""Backward calls aten::detach too: AccumulateGrad stores a detached
-gradient in a leaf's .grad."""
+"""Backward calls aten::detach too: in a plain backward AccumulateGrad stores
+a detached gradient in a leaf's .grad; with create_graph=True it keeps the
+gradient's graph and accumulates out of place."""
 
 # --8<-- [start:accumulate]
 import torch
@@ -29,3 +30,27 @@ for op, node in trace.calls:
 assert ("aten.detach.default", "AccumulateGrad") in trace.calls  # (2)!
 assert x.grad.grad_fn is None and not x.grad.requires_grad
 # --8<-- [end:accumulate]
+
+# --8<-- [start:create-graph]
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+(x**2).sum().backward(create_graph=True)  # (1)!
+print("x.grad:", x.grad.detach(), " requires_grad:", x.grad.requires_grad,
+      " has grad_fn:", x.grad.grad_fn is not None)
+assert x.grad.requires_grad and x.grad.grad_fn is not None
+first = x.grad
+(x**2).sum().backward(create_graph=True)  # (2)!
+print("x.grad:", x.grad.detach(), " same tensor:", x.grad is first,
+      " old one:", first.detach())
+assert x.grad is not first and torch.equal(first, torch.tensor([2.0, 4.0]))
+(gg,) = torch.autograd.grad(x.grad.sum(), x)  # (3)!
+print("d(sum of x.grad)/dx:", gg)
+assert torch.equal(gg, torch.tensor([4.0, 4.0]))
+x.grad = None  # (4)!
+
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+(w * 3).sum().backward()
+first = w.grad
+(w * 3).sum().backward()
+print("plain backward, w.grad same tensor:", w.grad is first)
+assert w.grad is first and w.grad.grad_fn is None  # (5)!
+# --8<-- [end:create-graph]

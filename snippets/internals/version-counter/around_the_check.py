@@ -7,20 +7,23 @@ from torch.autograd.graph import allow_mutation_on_saved_tensors
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 y = x * 1
-steps = {
-    "d.resize_as_(same size)": lambda: y.detach().resize_as_(y),
-    "y.detach()": lambda: y.detach(),
-    "z.detach_()": lambda: (y * 1).detach_(),
-    "y.requires_grad_()": lambda: y.requires_grad_(),
-    "y.data = tensor": lambda: setattr(y, "data", torch.zeros(3)),
-}
-for name, step in steps.items():
-    before = y._version
+z = x * 2  # a second non-leaf, with a counter of its own
+steps = [  # (the tensor whose counter is watched, the step)
+    (y, "d.resize_as_(same size)", lambda: y.detach().resize_as_(y)),
+    (y, "y.detach()", lambda: y.detach()),
+    (z, "z.detach_()", lambda: z.detach_()),
+    (y, "y.requires_grad_()", lambda: y.requires_grad_()),
+    (y, "y.data = tensor", lambda: setattr(y, "data", torch.zeros(3))),
+]
+for t, name, step in steps:
+    before = t._version
     step()
-    print(f"{name:24} y._version +{y._version - before}")
-    assert y._version == before  # (1)!
+    print(f"{name:24} {name[0]}._version +{t._version - before}")
+    assert t._version == before  # (1)!
+assert not z.requires_grad and z.grad_fn is None  # z.detach_() did detach
 y.detach().add_(1)
-assert y._version == 1  # a real in-place write does bump it
+z.add_(1)
+assert y._version == 1 and z._version == 1  # real writes do bump them
 # --8<-- [end:no-bump]
 
 # --8<-- [start:allow-mutation]

@@ -112,4 +112,14 @@ y.sum().backward()  # (2)!
 print("gradient computed:", x.grad)
 print("true gradient:    ", x.detach().exp())
 assert torch.allclose(x.grad, 2 * x.detach().exp())  # (3)!
+
+a = torch.tensor(1.0, requires_grad=True)
+pack, unpack = (lambda t: t.clone()), (lambda t: t)
+with torch.autograd.graph.saved_tensors_hooks(pack, unpack):  # (4)!
+    b = a.sin()
+saved = b.grad_fn._saved_self
+with torch.no_grad():
+    saved.add_(1)
+print("a._version:", a._version, " saved._version:", saved._version)
+assert a._version == 0 and saved._version == 1
 # --8<-- [end:hooks]

@@ -51,4 +51,13 @@ assert v._version == a._version == 1
 v.mul_(3)
 print("after v.mul_(3):", v._version, a._version)
 assert v._version == a._version == 2
+
+y = v.exp()  # exp saves its output y for backward
+y.detach().add_(1)  # a write through the alias bumps y's counter
+try:
+    y.sum().backward()
+except RuntimeError:
+    print("y.detach().add_(1), then backward: RuntimeError")
+else:
+    raise AssertionError("the shared counter should catch the write")
 # --8<-- [end:version]

@@ -38,7 +38,8 @@ p = torch.ones(3, requires_grad=True)
 print("p.data is p:", p.data is p, " p.data is p.data:", p.data is p.data)
 print("same storage:", p.data.data_ptr() == p.data_ptr())
 print("p.data.requires_grad:", p.data.requires_grad)
-assert p.data is not p and p.data.data_ptr() == p.data_ptr()
+assert p.data is not p and p.data is not p.data  # a new object each time
+assert p.data.data_ptr() == p.data_ptr()
 v = p.clone()
 v.data.add_(1)  # (1)!
 print("v._version after v.data.add_(1):", v._version)

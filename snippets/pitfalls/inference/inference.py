@@ -61,6 +61,12 @@ for name, action in checks.items():
         print(f"{name}: RuntimeError:\n    {str(err).split('.')[0]}.")
     else:
         raise AssertionError(f"{name} should raise")
+v = torch.ones(10, requires_grad=True)
+joined = t + v  # add saves neither input, so t may be one of them
+joined.sum().backward()
+print("t + v: requires_grad", joined.requires_grad, "| v.grad set:",
+      v.grad is not None)
+assert joined.grad_fn is not None and v.grad is not None
 
 normal = t.clone()  # (1)!
 print("clone is an inference tensor:", normal.is_inference())

@@ -149,3 +149,16 @@ all_require = all(p.requires_grad for p in fresh.parameters())
 print("loaded into a new model, all require grad:", all_require)
 assert all_require
 # --8<-- [end:keys]
+
+# --8<-- [start:frozen-middle]
+first, middle, last = nn.Linear(4, 4), nn.Linear(4, 4), nn.Linear(4, 1)
+middle.requires_grad_(False)  # (1)!
+h = middle(first(torch.randn(2, 4)))
+print("frozen layer's output: requires_grad", h.requires_grad,
+      "| grad_fn set:", h.grad_fn is not None)
+assert h.requires_grad and h.grad_fn is not None  # (2)!
+last(h).sum().backward()
+print("first.weight.grad set:", first.weight.grad is not None,
+      "| middle.weight.grad:", middle.weight.grad)
+assert first.weight.grad is not None and middle.weight.grad is None
+# --8<-- [end:frozen-middle]

@@ -1,5 +1,6 @@
 """Forward hooks capture activations; a detached capture is an alias, not a
-snapshot; gradient hooks see what activation statistics cannot."""
+snapshot; gradient hooks see what activation statistics cannot; a module's
+full backward hook and an in-place ReLU after it do not mix."""
 
 # --8<-- [start:capture]
 import torch
@@ -92,3 +93,41 @@ assert (
     and grads["layer0"] > grads["layer1"] * 10
 )  # (3)!
 # --8<-- [end:grad-hooks]
+
+# --8<-- [start:full-backward-hook]
+grads = {}
+
+
+def save_grad_output(module, grad_input, grad_output):
+    grads["full hook"] = grad_output[0].detach().clone()
+
+
+handle = model[0].register_full_backward_hook(save_grad_output)
+try:
+    model(image).sum().backward()  # (1)!
+except RuntimeError as err:
+    print("RuntimeError:", str(err).split(". ")[0] + ".")
+else:
+    raise AssertionError("the in-place ReLU should clash with the hook")
+handle.remove()
+
+model[1].inplace = False  # (2)!
+handle = model[0].register_full_backward_hook(save_grad_output)
+model(image).sum().backward()
+handle.remove()
+model[1].inplace = True
+
+
+def tensor_hook(module, inputs, output):
+    output.register_hook(  # (3)!
+        lambda g: grads.__setitem__("tensor hook", g.detach().clone())
+    )
+
+
+handle = model[0].register_forward_hook(tensor_hook)
+model(image).sum().backward()
+handle.remove()
+same = torch.equal(grads["full hook"], grads["tensor hook"])
+print("non-in-place ReLU + full hook == in-place ReLU + tensor hook:", same)
+assert same and grads["tensor hook"].abs().sum() > 0
+# --8<-- [end:full-backward-hook]

@@ -13,6 +13,7 @@ try:
     y.numpy()
 except RuntimeError as err:
     print("RuntimeError:", err)
+    assert "tensor.detach().numpy()" in str(err)  # it names the fix
 else:
     raise AssertionError("y.numpy() should raise")
 
@@ -38,6 +39,19 @@ assert b.ctypes.data == y.data_ptr()
 with torch.no_grad():  # (4)!
     print("inside no_grad:", type(y.numpy()).__name__)
 # --8<-- [end:idiom]
+
+# --8<-- [start:array-writes]
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+e = x.exp()  # exp saves its output e for backward
+arr = e.detach().numpy()
+arr *= 2  # (1)!
+print("e after arr *= 2:", e.detach(), "| e._version:", e._version)
+assert torch.equal(e.detach(), 2 * x.detach().exp()) and e._version == 0
+e.sum().backward()  # (2)!
+print("x.grad:       ", x.grad)
+print("true gradient:", x.detach().exp())
+assert torch.allclose(x.grad, 2 * x.detach().exp())  # silently wrong
+# --8<-- [end:array-writes]
 
 # --8<-- [start:from-numpy]
 arr = np.zeros(3, dtype=np.float32)
