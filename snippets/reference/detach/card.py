@@ -64,8 +64,12 @@ assert n.data_ptr() == i.data_ptr() == y.data_ptr()
 assert not n.requires_grad and not i.requires_grad
 assert not i.is_inference()
 assert fresh.is_inference() and fresh.detach().is_inference()  # (3)!
-print("inside inference_mode:", i.is_inference(), "| inference input:",
-      fresh.detach().is_inference())
+print(
+    "inside inference_mode:",
+    i.is_inference(),
+    "| inference input:",
+    fresh.detach().is_inference(),
+)
 # --8<-- [end:grad-modes]
 
 # --8<-- [start:detach-inplace]
