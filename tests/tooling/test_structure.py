@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tools.core.errors import ToolError
 from tools.core.repo import ROOT
 
 MAX_FUNCTION_LINES = 60  # def line to last line, docstring included
@@ -179,3 +180,49 @@ def test_the_hook_turns_a_tool_error_into_a_build_error():
     assert handler.mkdocs_priority == 7
     with pytest.raises(PluginError, match="docs/x.md:3: what is wrong"):
         handler("text", page=None)
+
+
+def test_contributing_maps_every_module():
+    from tools.dev.contributing import CONTRIBUTING, tools_map, with_map
+
+    text = CONTRIBUTING.read_text(encoding="utf-8")
+    assert with_map(text, tools_map()) == text, (
+        "CONTRIBUTING.md's map of tools/ differs from the packages' docstrings: run python -m tools dev map"
+    )
+
+
+def test_new_page_scaffold_writes_both_languages_the_snippet_and_nav(tmp_path, monkeypatch):
+    from tools.dev import scaffold
+
+    (tmp_path / "docs" / "zh").mkdir(parents=True)
+    (tmp_path / "mkdocs.yml").write_text("nav:\n  - Pitfalls:\n      - pitfalls/amp.md\n", encoding="utf-8")
+    monkeypatch.setattr(scaffold, "ROOT", tmp_path)
+    monkeypatch.setattr(scaffold, "DOCS", tmp_path / "docs")
+    monkeypatch.setattr(scaffold, "SNIPPETS", tmp_path / "snippets")
+    written = scaffold.new_page("pitfalls/new-trap")
+    names = sorted(p.relative_to(tmp_path).as_posix() for p in written)
+    assert names == [
+        "docs/en/pitfalls/new-trap.md",
+        "docs/zh/pitfalls/new-trap.md",
+        "mkdocs.yml",
+        "snippets/pitfalls/new-trap/new_trap.py",
+    ]
+    assert "      - pitfalls/new-trap.md" in (tmp_path / "mkdocs.yml").read_text(encoding="utf-8")
+    zh = (tmp_path / "docs/zh/pitfalls/new-trap.md").read_text(encoding="utf-8")
+    assert '--8<-- "pitfalls/new-trap/new_trap.py:first"' in zh
+    with pytest.raises(ToolError, match="already exist"):
+        scaffold.new_page("pitfalls/new-trap")
+    with pytest.raises(ToolError, match="no section with pages under scenarios/"):
+        scaffold.new_page("scenarios/x")
+
+
+def test_the_scaffolded_snippet_runs(tmp_path):
+    import subprocess
+    import sys
+
+    from tools.dev.scaffold import SNIPPET
+
+    path = tmp_path / "first.py"
+    path.write_text(SNIPPET.format(title="First"), encoding="utf-8")
+    proc = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stdout.strip() == "False", proc.stderr

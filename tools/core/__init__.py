@@ -1,0 +1,1 @@
+"""What every package shares: the layout, errors, data files and section markers."""

@@ -48,3 +48,17 @@ def cuda_available() -> bool:
     import torch
 
     return torch.cuda.is_available()
+
+
+def page_lang(src_uri: str, config=None) -> tuple[str, str]:
+    """The language of a page being built, and its path inside ``docs/<lang>/``.
+
+    mkdocs-static-i18n gives each page a ``<lang>/...`` source path; a page outside
+    the language folders (or no page: ``""``) takes the build's theme language.
+    """
+    first, _, rest = src_uri.partition("/")
+    if first in LANGS:
+        return first, rest
+    theme = config.theme.get("language") if config is not None else None
+    lang = str(theme or LANGS[0]).split("_")[0].split("-")[0]
+    return (lang if lang in LANGS else LANGS[0]), src_uri

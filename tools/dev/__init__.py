@@ -1,0 +1,1 @@
+"""Maintainer tools: the page scaffold, the fault drill, the CONTRIBUTING map."""

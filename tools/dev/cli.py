@@ -43,3 +43,12 @@ def drill(clone: Path, out: Path, faults: tuple[str, ...]) -> None:
     from tools.dev.fault_drill import drill as run_drill
 
     run_drill(clone, out, list(faults))
+
+
+@dev.command(name="map")
+def map_() -> None:
+    """Rewrite CONTRIBUTING.md's map of tools/ from the docstrings."""
+    from tools.core.repo import rel
+    from tools.dev.contributing import write_map
+
+    print(f"wrote {rel(write_map())}")

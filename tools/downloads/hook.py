@@ -1,7 +1,7 @@
-"""MkDocs hook: per-page downloads, published snippet files, the helper's wheel,
+"""MkDocs handlers: per-page downloads, published snippet files, the helper's wheel,
 and code-block titles that link to their source.
 
-Listed under ``hooks:`` in mkdocs.yml, so ``mkdocs build`` and ``mkdocs serve`` both
+Wired in by tools/site/hooks.py, so ``mkdocs build`` and ``mkdocs serve`` both
 run it. For each page with code it adds ``downloads/<page>.py`` and ``.ipynb``
 (``en/downloads/...`` for English; see tools/downloads/files.py) and a small bar under
 the page title that links them. Every ``snippets/...`` file is published under
@@ -25,21 +25,15 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from tools.core.errors import ToolError
-from tools.core.repo import DOCS, ROOT, SNIPPETS
+from tools.core.repo import DOCS, ROOT, SNIPPETS, page_lang
 from tools.downloads import files as dl
 from tools.downloads import wheel as helper_wheel
 from tools.downloads.html import add_download_bar, fill_run_page, link_snippet_titles
 from tools.downloads.model import DownloadError
-from tools.pages import parse as pages
 from tools.site import cache as build_cache
 from tools.snippets.source import SnippetError
 
 _state: dict = {"downloads": {}, "wheel": None}
-
-
-def _lang(config: MkDocsConfig) -> str:
-    lang = str(config.theme.get("language") or pages.LANGS[0]).split("_")[0].split("-")[0]
-    return lang if lang in pages.LANGS else pages.LANGS[0]
 
 
 def _commit() -> str | None:
@@ -112,7 +106,7 @@ def wheel_uri() -> str:
 
 
 def add_download_files(files: Files, config: MkDocsConfig) -> Files:
-    lang = _lang(config)
+    lang = page_lang("", config)[0]
     for uri, text in sorted(_downloads(lang).items()):
         files.append(File.generated(config, uri, content=text))
     for path in sorted([*SNIPPETS.rglob("*.py"), *SNIPPETS.rglob("*.out")]):
@@ -132,7 +126,7 @@ def fill_run_page_placeholders(markdown: str, page: Page, config: MkDocsConfig, 
     wheel = _wheel()
     markdown = fill_run_page(
         markdown,
-        _lang(config),
+        page_lang("", config)[0],
         wheel_uri=wheel_uri(),
         wheel_name=wheel.name,
         wheel_meta=helper_wheel.metadata(wheel),
@@ -146,7 +140,7 @@ def fill_run_page_placeholders(markdown: str, page: Page, config: MkDocsConfig, 
 
 
 def add_download_bar_and_links(html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    lang = _lang(config)
+    lang = page_lang("", config)[0]
     src = Path(page.file.src_uri)
     rel_page = src.relative_to(lang) if src.parts[:1] == (lang,) else src
     if files.get_file_from_path(dl.download_uri(lang, rel_page, ".py")) is not None:

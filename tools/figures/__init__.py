@@ -1,0 +1,1 @@
+"""Figures drawn by scripts under figures/, rendered once per content hash."""

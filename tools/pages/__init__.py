@@ -1,0 +1,1 @@
+"""Reading the Markdown pages: includes, fences, anchors, and what the build refuses."""

@@ -17,9 +17,9 @@ from tools.core import sections
 from tools.core.repo import DOCS, LANGS, rel
 from tools.pages import parse as pages
 from tools.snippets import stamp as record_stamp
+from tools.snippets.records import REFRESH_HINT
 
 _CUDA = re.compile(r"^#\s*requires\s*:.*\bcuda\b", re.M)
-REFRESH = "make outputs (or: .venv/bin/python -m tools snippets record {snippet})"
 
 LANGUAGE_NAMES = {"zh": "Chinese", "en": "English"}
 
@@ -83,6 +83,6 @@ def include_problems(markdown: str, where: str) -> list[str]:
                 if _CUDA.search(snippet.read_text(encoding="utf-8")):
                     how = "record it on a GPU machine (make outputs there, or run the gpu workflow)"
                 else:
-                    how = f"refresh it with: {REFRESH.format(snippet=rel(snippet))}"
+                    how = f"refresh it with: {REFRESH_HINT.format(path=rel(snippet))}"
                 problems.append(f"{where}: the recorded output {rel(inc.path)} is stale: {reason}; {how}")
     return problems

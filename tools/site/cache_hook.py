@@ -1,4 +1,4 @@
-"""MkDocs hook: reuse the build's expensive, input-determined results (tools/site/cache.py).
+"""MkDocs handlers: reuse the build's expensive, input-determined results (tools/site/cache.py).
 
 - Highlighting: the HTML Pygments makes for a code block, keyed on the code, the
   lexer and every formatter option (pymdownx.highlight calls ``pygments.highlight``
@@ -11,7 +11,7 @@
 
 A hit returns exactly what the wrapped call returned when it was stored; the
 reproducible-build test and the search tests run on builds that use the cache.
-Listed under ``hooks:`` in mkdocs.yml, first, so the wrappers are in place before
+Wired in by tools/site/hooks.py, first, so the wrappers are in place before
 any page is rendered.
 """
 

@@ -1,4 +1,4 @@
-"""MkDocs hook: refuse to build what would mislead a reader, with a message that names
+"""MkDocs handlers: refuse to build what would mislead a reader, with a message that names
 the file and says what to do.
 
 - a page missing in one language (before anything is built; names the language);
@@ -7,7 +7,7 @@ the file and says what to do.
   hash of the code that produced it), so a raising, hanging or changed snippet cannot
   be published with an old output under it.
 
-Listed under ``hooks:`` in mkdocs.yml, so ``mkdocs build`` and ``mkdocs serve`` both run it.
+Wired in by tools/site/hooks.py, so ``mkdocs build`` and ``mkdocs serve`` both run it.
 The checks themselves: ``tools.pages.checks``.
 """
 

@@ -1,4 +1,4 @@
-"""MkDocs hooks for what readers see around the content.
+"""MkDocs handlers for what readers see around the content.
 
 Event handlers only: the HTML comes from tools/site/reader_html.py (numbered, zoomable
 figures; wrappable long names; no hreflang ``<link>`` tags; the English search
@@ -6,7 +6,7 @@ index for English pages), the search index and worker from tools/site/search.py
 (one index per language, whole-word Chinese queries). On a two-language build
 both languages write /404.html; the default language's is kept.
 
-Listed under ``hooks:`` in mkdocs.yml.
+Wired in by tools/site/hooks.py.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from tools.site.reader_html import (
 )
 from tools.site.search import SEARCH_WORDS, patch_search_worker, split_search_index
 
-LANGS = ("zh", "en")
 
 
 def require_search_words(config):
@@ -35,11 +34,6 @@ def require_search_words(config):
     return config
 
 
-def page_lang(page) -> str:
-    first = page.file.src_uri.split("/", 1)[0]
-    return first if first in LANGS else "zh"
-
-
 def _is_en(page) -> bool:
     return page.url == "en/" or page.url.startswith("en/")
 
@@ -47,7 +41,7 @@ def _is_en(page) -> bool:
 def shape_content_html(html_text: str, page, config, files) -> str:
     html_text = break_long_names(html_text)
     try:
-        return figures_to_html(html_text, page_lang(page))
+        return figures_to_html(html_text, page_lang(page.file.src_uri)[0])
     except ValueError as err:
         from tools.core.errors import ToolError
 

@@ -27,7 +27,7 @@ from tools.snippets import stamp as record_stamp
 from tools.snippets.runner import ForkServer, random_hash_seed, run, uses_server
 from tools.snippets.source import Snippet, SnippetError, parse
 
-REFRESH_HINT = "make outputs  (or: .venv/bin/python -m tools snippets record {path})"
+REFRESH_HINT = "make outputs (or: .venv/bin/python -m tools snippets record {path})"  # the one refresh hint
 WIDTH = 79  # the text column holds about 84 monospace characters; code lines are <= 79
 
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,}\b")

@@ -17,8 +17,14 @@ from pathlib import Path
 _STAMP = re.compile(r"^# recorded from code sha256:(?P<hash>[0-9a-f]{16}) with torch (?P<torch>\S+)\n")
 
 
+def file_hash(path: Path) -> str:
+    """SHA-256 (hex) of a snippet file's bytes: what records and version results are keyed on."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
 def code_hash(snippet: Path) -> str:
-    return hashlib.sha256(Path(snippet).read_bytes()).hexdigest()[:16]
+    """The stamp's short form of ``file_hash``."""
+    return file_hash(snippet)[:16]
 
 
 def torch_version() -> str:

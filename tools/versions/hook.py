@@ -1,11 +1,12 @@
-"""MkDocs hook: add to each page which torch releases its code was checked on.
+"""MkDocs handlers: add to each page which torch releases its code was checked on.
 
 The notes are made by tools/versions/notes.py from ``data/torch-versions/*.json``,
-read once per build. Listed under ``hooks:`` in mkdocs.yml.
+read once per build. Wired in by tools/site/hooks.py.
 """
 
 from __future__ import annotations
 
+from tools.core.repo import page_lang
 from tools.versions.notes import annotate
 from tools.versions.results import Matrix, load_matrix, section_lines
 
@@ -25,5 +26,5 @@ def load_results(config) -> None:
 
 def add_version_notes(markdown: str, page, config, files) -> str:
     matrix = _matrix if _matrix is not None else load_matrix()
-    lang = str(config.theme.get("language") or "en").split("_")[0]
-    return annotate(markdown, matrix, "zh" if lang == "zh" else "en")
+    lang, _ = page_lang(page.file.src_uri, config)
+    return annotate(markdown, matrix, lang)

@@ -15,13 +15,14 @@ how an older version of the snippet behaved and is never shown as a pass.
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.core import sections as markers
-from tools.core.repo import ROOT, SNIPPETS, rel
+from tools.core.repo import ROOT, rel
+from tools.snippets.source import all_snippets as snippet_paths
+from tools.snippets.stamp import file_hash
 
 DATA = ROOT / "data" / "torch-versions"
 SCHEMA = 1
@@ -40,11 +41,6 @@ def pinned_torch() -> str:
 REFERENCE = pinned_torch()  # the records are made on it
 
 
-def file_hash(path: Path) -> str:
-    """SHA-256 (hex) of a snippet file's bytes: what staleness is computed from."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
 def sections(record_text: str, where: str = "record") -> dict[str, str]:
     """Named sections of a record, ``{name: output}`` (tools.core.sections' syntax)."""
     return markers.named(record_text, where)
@@ -58,10 +54,6 @@ def version_key(version: str) -> tuple[int, ...]:
 
 def base_version(version: str) -> str:
     return version.split("+", 1)[0]
-
-
-def snippet_paths() -> list[Path]:
-    return sorted(p for p in SNIPPETS.rglob("*.py") if p.name != "__init__.py")
 
 
 def load(path: Path) -> dict:

@@ -1,0 +1,1 @@
+"""The fact-check table, from data/fact-check.yml."""

@@ -1,0 +1,1 @@
+"""The FAQ chapter, from data/questions.yml."""

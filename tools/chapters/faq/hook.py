@@ -1,4 +1,4 @@
-"""MkDocs hook: serve every FAQ page freshly rendered from ``data/questions.yml``.
+"""MkDocs handlers: serve every FAQ page freshly rendered from ``data/questions.yml``.
 
 ``on_pre_build`` validates the data (``tools.chapters.faq.load``), so a bad entry fails the
 build naming it; ``on_page_markdown`` replaces each page under ``<lang>/faq/`` with
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tools.chapters.faq.load import FAQ_DIR, Faq, FaqError, load
 from tools.chapters.faq.render import render_index, render_topic
-from tools.core.repo import LANGS
+from tools.core.repo import page_lang
 
 _loaded: list[Faq] = []
 
@@ -21,12 +21,9 @@ def load_questions(config) -> None:
 
 def render_faq_page(markdown: str, page, config, files) -> str:
     uri = page.file.src_uri
-    parts = uri.split("/")
-    if parts[0] in LANGS:
-        lang, rest = parts[0], parts[1:]
-    else:
-        lang, rest = str(config.theme.get("language") or "zh"), parts
-    if len(rest) != 2 or rest[0] != FAQ_DIR or lang not in LANGS:
+    lang, path = page_lang(uri, config)
+    rest = path.split("/")
+    if len(rest) != 2 or rest[0] != FAQ_DIR:
         return markdown
     faq = _loaded[0] if _loaded else load()
     name = rest[1].removesuffix(".md")

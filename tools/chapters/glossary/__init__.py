@@ -1,0 +1,1 @@
+"""The glossary pages as data, and the search words made from them."""

@@ -1,0 +1,1 @@
+"""The "PyTorch pins this too" lines, from data/upstream-tests.yml."""

@@ -1,4 +1,4 @@
-"""MkDocs hook: replace each ``<!-- pytorch-pins: ID ... -->`` marker with a
+"""MkDocs handlers: replace each ``<!-- pytorch-pins: ID ... -->`` marker with a
 small localized line that links the PyTorch tests pinning the claim.
 
 The data (``data/upstream-tests.yml``) is validated once per build by
@@ -12,7 +12,7 @@ from __future__ import annotations
 from tools.chapters.pins import load as pytorch_pins
 from tools.chapters.pins.render import render
 from tools.core.errors import ToolError
-from tools.core.repo import LANGS
+from tools.core.repo import page_lang
 
 _loaded: dict[str, pytorch_pins.Pins] = {}
 
@@ -29,9 +29,7 @@ def add_pin_lines(markdown: str, page, config, files) -> str:
     if "pytorch-pins" not in markdown:
         return markdown
     src = page.file.src_uri
-    first, _, rest = src.partition("/")
-    lang = first if first in LANGS else str(config.theme.get("language") or "zh")
-    page_path = rest if first in LANGS else src
+    lang, page_path = page_lang(src, config)
     pins = _loaded.get("pins") or pytorch_pins.load()
 
     def replace(match) -> str:
