@@ -226,3 +226,18 @@ def test_the_scaffolded_snippet_runs(tmp_path):
     path.write_text(SNIPPET.format(title="First"), encoding="utf-8")
     proc = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0 and proc.stdout.strip() == "False", proc.stderr
+
+
+def _keys(value, where: str = "") -> set[str]:
+    if isinstance(value, dict):
+        return {where} | {k for key, v in value.items() for k in _keys(v, f"{where}.{key}")}
+    return {where}
+
+
+def test_the_ui_catalogue_has_the_same_keys_in_both_languages():
+    from tools.core.i18n import UI
+
+    for area, langs in UI.items():
+        assert set(langs) == {"zh", "en"}, f"tools/core/i18n.py, {area}: languages {sorted(langs)}"
+        only = _keys(langs["zh"]) ^ _keys(langs["en"])
+        assert not only, f"tools/core/i18n.py, {area}: keys in one language only: {sorted(only)}"

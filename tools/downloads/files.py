@@ -23,62 +23,13 @@ import sys
 import textwrap
 from pathlib import Path
 
+from tools.core.i18n import UI
 from tools.downloads.model import Heading, PageCode, page_code, pages_with_code
 from tools.pages import parse as pages
 
 DOWNLOADS = "downloads"  # folder of the downloads in the built site
 
-LABELS = {
-    "zh": {
-        "site": "PyTorch detach() 深度解析：{title}",
-        "sep": "、",
-        "intro": (
-            "本页的全部 Python 代码，按页面顺序排列；本站的测试运行的正是这个文件。",
-            "在一个空文件夹里运行：python {name}",
-        ),
-        "needs": "需要：{pkgs}（安装方法见本站“自己运行代码”一页）。",
-        "nb_intro": (
-            "本笔记本收录页面“{title}”的全部代码，按页面顺序排列；"
-            "每个单元格下的输出是本站测试运行时记录的。"
-            "需要的包：{pkgs}，安装方法见本站“自己运行代码”一页。"
-        ),
-        "cuda": (
-            "这一段需要 CUDA。本站的测试在 CPU 上运行本文件，所以把它注释掉了。\n"
-            "在有 GPU 的机器上，去掉下面各行的注释即可运行。"
-        ),
-        "skip": "本站测试跳过这一段：{reason}",
-        "spawn": (
-            "注意：本页用 `torch.multiprocessing.spawn` 启动子进程，子进程要从文件中导入 "
-            "worker 函数，而笔记本里定义的函数做不到这一点，所以最后一个单元格在 Jupyter "
-            "中会失败。请下载本页的 `.py` 文件，用 `python {name}` 运行。"
-        ),
-    },
-    "en": {
-        "site": "PyTorch detach() in Depth: {title}",
-        "sep": ", ",
-        "intro": (
-            "All the Python code of this page, in page order; the site's tests run this very file.",
-            "Run it in an empty folder: python {name}",
-        ),
-        "needs": 'Needs: {pkgs} (see "Run the code yourself" on the site for how to install).',
-        "nb_intro": (
-            'All the code of the page "{title}", in page order; the output under each cell '
-            "was recorded when the site's tests ran it. "
-            'Packages needed: {pkgs}; see "Run the code yourself" on the site for how to install them.'
-        ),
-        "cuda": (
-            "Needs CUDA. The site's tests run this file on CPU, so this part is "
-            "commented out; on a machine with a GPU, uncomment the lines below."
-        ),
-        "skip": "The site's tests skip this part: {reason}",
-        "spawn": (
-            "Note: this page starts worker processes with `torch.multiprocessing.spawn`; "
-            "a child process imports the worker function from a file, which a function "
-            "defined in a notebook is not, so the last cell fails under Jupyter. Download "
-            "the page's `.py` file and run it with `python {name}`."
-        ),
-    },
-}
+LABELS = UI["downloads.files"]
 
 
 def download_uri(lang: str, page: Path | str, suffix: str) -> str:

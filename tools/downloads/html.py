@@ -17,39 +17,13 @@ from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
+from tools.core.i18n import UI
 from tools.downloads.files import download_uri
 from tools.pages import parse as pages
 from tools.snippets.source import parse
 
 RUN_PAGE = "run-yourself.md"
-LABELS = {
-    "zh": {
-        "bar": "本页代码",
-        "py": "Python 脚本（.py）",
-        "ipynb": "Jupyter 笔记本（.ipynb）",
-        "how": "怎样运行",
-        "py_title": "本页全部代码，按页面顺序排成一个脚本；测试运行的就是它",
-        "ipynb_title": "本页代码的笔记本，附有记录的输出",
-        "served": "打开本站发布的这个文件",
-        "repo": "仓库",
-        "repo_title": "在代码仓库中查看（构建时的提交）",
-        "nothing": "无",
-        "sep": "、",
-    },
-    "en": {
-        "bar": "Code on this page",
-        "py": "Python script (.py)",
-        "ipynb": "Jupyter notebook (.ipynb)",
-        "how": "How to run",
-        "py_title": "All the page's code as one script, in page order; the tests run this file",
-        "ipynb_title": "The page's code as a notebook, with the recorded outputs",
-        "served": "Open the copy of this file published with the site",
-        "repo": "repository",
-        "repo_title": "View in the source repository (at the built commit)",
-        "nothing": "nothing else",
-        "sep": ", ",
-    },
-}
+LABELS = UI["downloads.html"]
 _FILENAME = re.compile(r'<span class="filename">(?P<title>snippets/[^<]+)</span>')
 _TITLE = re.compile(r'title="(?P<title>[^"]+)"')
 _H1_END = re.compile(r"</h1>")

@@ -24,6 +24,7 @@ import functools
 import html
 import re
 
+from tools.core.i18n import UI
 from tools.core.repo import ROOT, SNIPPETS
 from tools.versions import results as tv
 from tools.versions.results import Matrix
@@ -35,53 +36,7 @@ FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
 CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]+?)`(?!`)")
 SPAN_MIN = 3  # `x`, `y`: too short to tell anything apart
 
-TEXT = {
-    "en": {
-        "line": "Code on this page checked with torch {versions}.",
-        "reference": "{version} (outputs shown)",
-        "differs": "some output differs: see the note under the block",
-        "fails": "some code fails: see the note under the block",
-        "cuda": "needs CUDA: not run",
-        "stale": "Checked on torch {versions} before the last change to {files}.",
-        "missing": "Not yet checked on torch {versions}.",
-        "title": "Output on other torch releases",
-        "same": "torch {versions} prints the output above.",
-        "same_many": "torch {versions} print the output above.",
-        "since": "Of the releases checked, torch {first} and later print the output above; "
-        "for {others}, see the tabs below.",
-        "until": "Of the releases checked, torch {last} and earlier print the output above; "
-        "for {others}, see the tabs below.",
-        "tab": "torch {versions}",
-        "failed": "On torch {versions} this block fails at line {line} of `{file}`: "
-        "`{code}` raises {message}",
-        "failed_short": "On torch {versions} this block fails: {message}",
-        "not_reached": "On torch {versions} this block does not run: an earlier block of `{file}` fails.",
-        "span": "torch {versions}",
-        "span_since": "since torch {first}",
-        "and": ", ",
-    },
-    "zh": {
-        "line": "本页代码已在 torch {versions} 上运行核对。",
-        "reference": "{version}（页面所示输出）",
-        "differs": "部分输出不同，见对应代码块下的说明",
-        "fails": "部分代码运行失败，见对应代码块下的说明",
-        "cuda": "需要 CUDA，未运行",
-        "stale": "在 torch {versions} 上的核对早于 {files} 的最近一次修改。",
-        "missing": "尚未在 torch {versions} 上核对。",
-        "title": "其他 torch 版本上的输出",
-        "same": "torch {versions} 的输出与上面相同。",
-        "same_many": "torch {versions} 的输出与上面相同。",
-        "since": "在核对过的版本中，torch {first} 及更新的版本输出如上；{others} 的输出见下面的标签页。",
-        "until": "在核对过的版本中，torch {last} 及更早的版本输出如上；{others} 的输出见下面的标签页。",
-        "tab": "torch {versions}",
-        "failed": "在 torch {versions} 上，此代码块在 `{file}` 第 {line} 行失败：`{code}` 抛出 {message}",
-        "failed_short": "在 torch {versions} 上，此代码块运行失败：{message}",
-        "not_reached": "在 torch {versions} 上，此代码块没有运行：`{file}` 中前面的代码块已失败。",
-        "span": "torch {versions}",
-        "span_since": "torch {first} 起",
-        "and": "、",
-    },
-}
+TEXT = UI["versions"]
 
 
 def _snippet_rel(include: str) -> str:

@@ -14,43 +14,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from tools.chapters.factcheck.load import VERDICTS, split_evidence
+from tools.core.i18n import UI
 from tools.core.repo import ROOT
 from tools.pages import parse as pages
 
 PAGE = "fact-check.md"
 POST_NAMES = {"000": "A", "002": "B", "003": "C"}  # what readers call the posts
 
-LABELS = {
-    "zh": {
-        "verdict": {"true": "正确", "false": "错误", "misleading": "误导", "unverifiable": "无法验证"},
-        "header": ("说法", "结论", "理由与证据"),
-        "seed": "博文 {post} 第 {section} 节",
-        "seed_intro": "博文 {post} 开头",  # reader-facing post names: see docs/*/fact-check.md#posts
-        "summary": "共 {n} 条说法：",
-        "evidence": "证据：",
-        "gpu": "；GPU：尚未测量",
-        "see": "另见：",
-        "sep": "、",
-        "below": "见下文“{title}”",
-    },
-    "en": {
-        "verdict": {
-            "true": "true",
-            "false": "false",
-            "misleading": "misleading",
-            "unverifiable": "unverifiable as stated",
-        },
-        "header": ("Claim", "Verdict", "Why, and the evidence"),
-        "seed": "Post {post}, section {section}",
-        "seed_intro": "Post {post}, opening",
-        "summary": "{n} claims: ",
-        "evidence": "Evidence: ",
-        "gpu": "; GPU: not yet measured",
-        "see": "see also: ",
-        "sep": ", ",
-        "below": "“{title}” below",
-    },
-}
+LABELS = UI["factcheck"]
 
 _H1 = re.compile(r"^# (?P<title>.+?)\s*(\{[^}]*\})?\s*$", re.M)
 _ADMONITION = re.compile(r"""^(?P<indent>[ \t]*)(?:\?\?\?\+?|!!!)\s+[-\w]+\s+"(?P<title>[^"]*)"\s*$""")

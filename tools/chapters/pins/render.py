@@ -9,25 +9,9 @@ import html
 import re
 
 from tools.chapters.pins.load import DATA, PinError, Pins, Test
+from tools.core.i18n import UI
 
-LABELS = {
-    "zh": {
-        "one": "PyTorch 自己的测试也规定了这一点：",
-        "many": "PyTorch 自己的测试也规定了这些行为{at}：",
-        "at": "（{file}，提交 {commit}）",
-        "sep": "、",
-        "group": "；",
-        "colon": "：",
-    },
-    "en": {
-        "one": "PyTorch pins this too: ",
-        "many": "PyTorch pins these too{at}: ",
-        "at": " ({file} at {commit})",
-        "sep": ", ",
-        "group": "; ",
-        "colon": ": ",
-    },
-}
+LABELS = UI["pins"]
 
 
 def _at(pins: Pins, file: str, lang: str) -> str:

@@ -1,0 +1,311 @@
+# ruff: noqa: E501  (strings stay as written; some are long sentences)
+"""Every zh/en string readers see around the content, in one catalogue.
+
+Each area maps a language to its strings; both languages have the same keys (a test
+checks it). A translator finds every reader-facing string of the tooling here; the
+pages' own prose is in docs/<lang>/.
+"""
+
+from __future__ import annotations
+
+UI: dict[str, dict[str, dict]] = {
+    # the download bar's files: script and notebook text (tools/downloads/files.py)
+    "downloads.files": {
+        "zh": {
+            "site": "PyTorch detach() 深度解析：{title}",
+            "sep": "、",
+            "intro": (
+                "本页的全部 Python 代码，按页面顺序排列；本站的测试运行的正是这个文件。",
+                "在一个空文件夹里运行：python {name}",
+            ),
+            "needs": "需要：{pkgs}（安装方法见本站“自己运行代码”一页）。",
+            "nb_intro": (
+                "本笔记本收录页面“{title}”的全部代码，按页面顺序排列；"
+                "每个单元格下的输出是本站测试运行时记录的。"
+                "需要的包：{pkgs}，安装方法见本站“自己运行代码”一页。"
+            ),
+            "cuda": (
+                "这一段需要 CUDA。本站的测试在 CPU 上运行本文件，所以把它注释掉了。\n"
+                "在有 GPU 的机器上，去掉下面各行的注释即可运行。"
+            ),
+            "skip": "本站测试跳过这一段：{reason}",
+            "spawn": (
+                "注意：本页用 `torch.multiprocessing.spawn` 启动子进程，子进程要从文件中导入 "
+                "worker 函数，而笔记本里定义的函数做不到这一点，所以最后一个单元格在 Jupyter "
+                "中会失败。请下载本页的 `.py` 文件，用 `python {name}` 运行。"
+            ),
+        },
+        "en": {
+            "site": "PyTorch detach() in Depth: {title}",
+            "sep": ", ",
+            "intro": (
+                "All the Python code of this page, in page order; the site's tests run this very file.",
+                "Run it in an empty folder: python {name}",
+            ),
+            "needs": 'Needs: {pkgs} (see "Run the code yourself" on the site for how to install).',
+            "nb_intro": (
+                'All the code of the page "{title}", in page order; the output under each cell '
+                "was recorded when the site's tests ran it. "
+                'Packages needed: {pkgs}; see "Run the code yourself" on the site for how to install them.'
+            ),
+            "cuda": (
+                "Needs CUDA. The site's tests run this file on CPU, so this part is "
+                "commented out; on a machine with a GPU, uncomment the lines below."
+            ),
+            "skip": "The site's tests skip this part: {reason}",
+            "spawn": (
+                "Note: this page starts worker processes with `torch.multiprocessing.spawn`; "
+                "a child process imports the worker function from a file, which a function "
+                "defined in a notebook is not, so the last cell fails under Jupyter. Download "
+                "the page's `.py` file and run it with `python {name}`."
+            ),
+        },
+    },
+    # the download bar and the run-yourself page (tools/downloads/html.py)
+    "downloads.html": {
+        "zh": {
+            "bar": "本页代码",
+            "py": "Python 脚本（.py）",
+            "ipynb": "Jupyter 笔记本（.ipynb）",
+            "how": "怎样运行",
+            "py_title": "本页全部代码，按页面顺序排成一个脚本；测试运行的就是它",
+            "ipynb_title": "本页代码的笔记本，附有记录的输出",
+            "served": "打开本站发布的这个文件",
+            "repo": "仓库",
+            "repo_title": "在代码仓库中查看（构建时的提交）",
+            "nothing": "无",
+            "sep": "、",
+        },
+        "en": {
+            "bar": "Code on this page",
+            "py": "Python script (.py)",
+            "ipynb": "Jupyter notebook (.ipynb)",
+            "how": "How to run",
+            "py_title": "All the page's code as one script, in page order; the tests run this file",
+            "ipynb_title": "The page's code as a notebook, with the recorded outputs",
+            "served": "Open the copy of this file published with the site",
+            "repo": "repository",
+            "repo_title": "View in the source repository (at the built commit)",
+            "nothing": "nothing else",
+            "sep": ", ",
+        },
+    },
+    # the fact-check table (tools/chapters/factcheck/render.py)
+    "factcheck": {
+        "zh": {
+            "verdict": {"true": "正确", "false": "错误", "misleading": "误导", "unverifiable": "无法验证"},
+            "header": ("说法", "结论", "理由与证据"),
+            "seed": "博文 {post} 第 {section} 节",
+            "seed_intro": "博文 {post} 开头",  # reader-facing post names: see docs/*/fact-check.md#posts
+            "summary": "共 {n} 条说法：",
+            "evidence": "证据：",
+            "gpu": "；GPU：尚未测量",
+            "see": "另见：",
+            "sep": "、",
+            "below": "见下文“{title}”",
+        },
+        "en": {
+            "verdict": {
+                "true": "true",
+                "false": "false",
+                "misleading": "misleading",
+                "unverifiable": "unverifiable as stated",
+            },
+            "header": ("Claim", "Verdict", "Why, and the evidence"),
+            "seed": "Post {post}, section {section}",
+            "seed_intro": "Post {post}, opening",
+            "summary": "{n} claims: ",
+            "evidence": "Evidence: ",
+            "gpu": "; GPU: not yet measured",
+            "see": "see also: ",
+            "sep": ", ",
+            "below": "“{title}” below",
+        },
+    },
+    # the FAQ topic pages (tools/chapters/faq/render.py)
+    "faq": {
+        "zh": {
+            "asked": "提问原文",
+            "dups": "另有 {n} 处相同的提问：",
+            "undated": "日期不详",
+            "error": "报错原文",
+            "answer": "简答**：",
+            "output": "输出",
+            "see": "详细讲解：",
+            "generated": "本页根据 data/questions.yml 生成，请勿手改；修改数据后运行 {cmd}",
+            "sep": "、",
+            "topic_intro": (
+                "本页的问题都是读者在公开的问答帖、博客和 GitHub issue 里真实问过的，"
+                "按相同问题出现的次数排序（收集方法见[常见问题](index.md#method)）。"
+                "每条先给简答，再给一段可以直接运行、用 `assert` 验证简答的代码和它的实际输出，"
+                "最后链接到详细讲解的章节。"
+            ),
+            "more": "本主题下其余收集到的问题，见[全部问题](index.md#all)。",
+        },
+        "en": {
+            "asked": "As asked",
+            "dups": "asked {n} more times: ",
+            "undated": "undated",
+            "error": "The error",
+            "answer": "Short answer:** ",
+            "output": "Output",
+            "see": "In depth: ",
+            "generated": (
+                "Generated from data/questions.yml; do not edit by hand; after editing the data run {cmd}"
+            ),
+            "sep": ", ",
+            "topic_intro": (
+                "Every question on this page was really asked by readers in public Q&A threads, "
+                "blog posts and GitHub issues, ordered by how often the same question came up "
+                "(how they were collected: [FAQ](index.md#method)). Each gets a short answer, "
+                "then code you can run that `assert`s the answer, with its real output, then a link "
+                "to the chapter that treats it in depth."
+            ),
+            "more": "The other questions collected on this topic are under [all questions](index.md#all).",
+        },
+    },
+    # the FAQ index page (tools/chapters/faq/render.py)
+    "faq.index": {
+        "zh": {
+            "title": "常见问题",
+            "intro": (
+                "读者带着问题来：一条报错、一个说不清的现象、一个听说过的技巧。这一章的问题不是我们猜的，"
+                "而是从公开的问答帖、博客和 GitHub issue 里收集来的：共 {n} 个不同的问题，"
+                "连同相同问题的重复出现共 {sources} 处。出现最多的 {answered} 个问题各有中英文简答、"
+                "一段用 `assert` 证明简答的可运行代码（输出是实际运行记录的），以及详细讲解的章节链接；"
+                "每条都链接到原始提问，方便你确认这是真实的问题。"
+            ),
+            "search": "按报错查找 { #search }",
+            "search_text": (
+                "把报错信息原样粘贴到页面顶部的搜索框里即可：每条报错类问题都在“报错原文”框里给出了"
+                "与 PyTorch 2.13 实际输出一致的完整文字，搜索能直接定位到对应的条目。"
+            ),
+            "topics": "按主题 { #topics }",
+            "topic_header": ("主题", "问题数", "已解答", "出现次数"),
+            "all": "全部问题 { #all }",
+            "all_text": (
+                "按主题排列，主题内按出现次数排序。“解答”一栏：本章的条目、本站已有的章节，"
+                "或者“尚无解答”：这是本站目前还回答不了的问题。"
+            ),
+            "all_header": ("提问原文", "来源", "次数", "解答"),
+            "none": "尚无解答",
+            "method": "收集方法 { #method }",
+            "method_text": (
+                "2026 年 12 月，我们用检索工具在公开网页（问答帖、教程、博客）和 GitHub issue 中，"
+                "按 `detach()`、`.data`、`no_grad`/`inference_mode`、停止梯度、`requires_grad`、原地操作报错、"
+                "NumPy 互转、循环中显存增长、梯度没有传过来等关键词和常见报错原文检索，"
+                "把问的是同一件事的帖子归为一组（“近似重复”），记录每组的原始提问、地址和日期。"
+                "数据在 `data/questions.yml`，本章各页由它生成。简答和代码只以 PyTorch 2.13 的实际运行结果为准，"
+                "不照搬提问者或回答者的说法；与实际不符的说法（例如“不连续的张量转 NumPy 会拷贝”），"
+                "在对应条目里直接纠正。"
+            ),
+        },
+        "en": {
+            "title": "FAQ",
+            "intro": (
+                "Readers arrive with a question: an error message, a puzzling behaviour, a half-remembered "
+                "trick. The questions in this chapter are not guesses: they were collected from public Q&A "
+                "threads, blog posts and GitHub issues, {n} distinct questions found {sources} times in all, "
+                "counting near-duplicates. The {answered} most frequent each get a short answer in Chinese "
+                "and English, runnable code that `assert`s the answer (its output recorded from a real run) "
+                "and a link to the chapter that treats it in depth; each links to where it was asked, so you "
+                "can see it is a real question."
+            ),
+            "search": "Search by error message { #search }",
+            "search_text": (
+                "Paste the error message into the search box at the top of the page: every error-type "
+                'question shows the complete text, exactly as PyTorch 2.13 prints it, in its "The error" '
+                "box, and the search finds the entry."
+            ),
+            "topics": "By topic { #topics }",
+            "topic_header": ("Topic", "Questions", "Answered", "Times asked"),
+            "all": "All questions { #all }",
+            "all_text": (
+                'By topic, most frequent first within a topic. The "Answer" column points to an entry in '
+                'this chapter, to a chapter of the site, or says "not answered yet": a question this site '
+                "cannot answer yet."
+            ),
+            "all_header": ("As asked", "Source", "Times", "Answer"),
+            "none": "not answered yet",
+            "method": "How the questions were collected { #method }",
+            "method_text": (
+                "In December 2026 we searched public web pages (Q&A threads, tutorials, blog posts) and GitHub "
+                "issues with a search tool, for `detach()`, `.data`, `no_grad`/`inference_mode`, "
+                "stop-gradient tricks, `requires_grad`, in-place errors, NumPy conversion, memory that grows "
+                "in a loop and gradients that do not arrive, and for the exact text of the common errors. "
+                'Posts asking the same thing form one group ("near-duplicates"); for each we kept the '
+                "original question, its address and its date. The data is `data/questions.yml`, and the "
+                "pages of this chapter are generated from it. Answers and code follow what PyTorch 2.13 "
+                'actually does, not what askers or answerers said; claims that do not hold (such as "a '
+                'non-contiguous tensor is copied on its way to NumPy") are corrected in their entries.'
+            ),
+        },
+    },
+    # the "PyTorch pins this too" line (tools/chapters/pins/render.py)
+    "pins": {
+        "zh": {
+            "one": "PyTorch 自己的测试也规定了这一点：",
+            "many": "PyTorch 自己的测试也规定了这些行为{at}：",
+            "at": "（{file}，提交 {commit}）",
+            "sep": "、",
+            "group": "；",
+            "colon": "：",
+        },
+        "en": {
+            "one": "PyTorch pins this too: ",
+            "many": "PyTorch pins these too{at}: ",
+            "at": " ({file} at {commit})",
+            "sep": ", ",
+            "group": "; ",
+            "colon": ": ",
+        },
+    },
+    # the version line and notes (tools/versions/notes.py)
+    "versions": {
+        "en": {
+            "line": "Code on this page checked with torch {versions}.",
+            "reference": "{version} (outputs shown)",
+            "differs": "some output differs: see the note under the block",
+            "fails": "some code fails: see the note under the block",
+            "cuda": "needs CUDA: not run",
+            "stale": "Checked on torch {versions} before the last change to {files}.",
+            "missing": "Not yet checked on torch {versions}.",
+            "title": "Output on other torch releases",
+            "same": "torch {versions} prints the output above.",
+            "same_many": "torch {versions} print the output above.",
+            "since": "Of the releases checked, torch {first} and later print the output above; "
+            "for {others}, see the tabs below.",
+            "until": "Of the releases checked, torch {last} and earlier print the output above; "
+            "for {others}, see the tabs below.",
+            "tab": "torch {versions}",
+            "failed": "On torch {versions} this block fails at line {line} of `{file}`: "
+            "`{code}` raises {message}",
+            "failed_short": "On torch {versions} this block fails: {message}",
+            "not_reached": "On torch {versions} this block does not run: an earlier block of `{file}` fails.",
+            "span": "torch {versions}",
+            "span_since": "since torch {first}",
+            "and": ", ",
+        },
+        "zh": {
+            "line": "本页代码已在 torch {versions} 上运行核对。",
+            "reference": "{version}（页面所示输出）",
+            "differs": "部分输出不同，见对应代码块下的说明",
+            "fails": "部分代码运行失败，见对应代码块下的说明",
+            "cuda": "需要 CUDA，未运行",
+            "stale": "在 torch {versions} 上的核对早于 {files} 的最近一次修改。",
+            "missing": "尚未在 torch {versions} 上核对。",
+            "title": "其他 torch 版本上的输出",
+            "same": "torch {versions} 的输出与上面相同。",
+            "same_many": "torch {versions} 的输出与上面相同。",
+            "since": "在核对过的版本中，torch {first} 及更新的版本输出如上；{others} 的输出见下面的标签页。",
+            "until": "在核对过的版本中，torch {last} 及更早的版本输出如上；{others} 的输出见下面的标签页。",
+            "tab": "torch {versions}",
+            "failed": "在 torch {versions} 上，此代码块在 `{file}` 第 {line} 行失败：`{code}` 抛出 {message}",
+            "failed_short": "在 torch {versions} 上，此代码块运行失败：{message}",
+            "not_reached": "在 torch {versions} 上，此代码块没有运行：`{file}` 中前面的代码块已失败。",
+            "span": "torch {versions}",
+            "span_since": "torch {first} 起",
+            "and": "、",
+        },
+    },
+}
