@@ -85,3 +85,21 @@ missing = [n for n, p in net.named_parameters() if p.grad is None]
 print("output dtype:", out.dtype, "| parameters without .grad:", missing)
 assert out.dtype == torch.bfloat16 and missing == []
 # --8<-- [end:autocast-no-grad-cache]
+
+# --8<-- [start:functional-api-no-grad]
+import torch
+from torch.autograd.functional import jacobian, vjp
+
+x = torch.tensor([1.0, 3.0])
+with torch.no_grad():  # (1)!
+    jac = jacobian(lambda t: t**2, x)
+    _, v = vjp(lambda t: t.exp().sum(), x)
+print("under no_grad: jacobian diag", jac.diag().tolist(),
+      "| vjp", [round(e, 4) for e in v.tolist()])
+assert torch.equal(jac.diag(), 2 * x) and torch.allclose(v, x.exp())
+
+with torch.inference_mode():
+    jac = jacobian(lambda t: t**2, x)  # (2)!
+print("under inference_mode:", jac.tolist())
+assert torch.equal(jac, torch.zeros(2, 2))
+# --8<-- [end:functional-api-no-grad]
