@@ -136,3 +136,24 @@ part = torch.where(keep, plane, plane.detach())  # (3)!
 print("torch.where stops only the masked entries:", plane.grad.tolist())
 assert torch.equal(plane.grad, torch.tensor([10.0, 0.0, 10.0, 0.0]))
 # --8<-- [end:mask-stop-gradient]
+
+# --8<-- [start:log-prob-detach-params]
+import torch
+from torch.distributions import Normal
+
+torch.manual_seed(0)
+mu = torch.tensor(0.5, requires_grad=True)
+sigma = torch.tensor(2.0, requires_grad=True)
+eps = torch.randn(())
+z = mu + sigma * eps  # (1)!
+
+(full,) = torch.autograd.grad(Normal(mu, sigma).log_prob(z), mu,
+                              retain_graph=True)
+frozen = Normal(mu.detach(), sigma.detach())  # (2)!
+(path,) = torch.autograd.grad(frozen.log_prob(z), mu)
+print("d log q / d mu, parameters live:", round(full.item(), 6))
+print("parameters detached, path only: ", round(path.item(), 4),
+      "= -eps / sigma:", round((-eps / sigma).item(), 4))
+assert abs(full.item()) < 1e-6  # (3)!
+assert torch.allclose(path, -eps / sigma.detach())
+# --8<-- [end:log-prob-detach-params]
