@@ -1,0 +1,194 @@
+# runner: subprocess
+# timeout: 600
+"""FAQ: gradients across processes (gloo, CPU, two processes): all_gather
+and autograd, reentrant checkpoints under DDP, frozen parameters in FSDP2."""
+
+# --8<-- [start:all-gather-no-grad]
+import os
+import socket
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+
+
+def gather_worker(rank, world, results):
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    feat = torch.full((2,), float(rank + 1), requires_grad=True)
+    gathered = [torch.zeros(2) for _ in range(world)]
+    dist.all_gather(gathered, feat)  # (1)!
+    no_graph = all(t.grad_fn is None for t in gathered)
+    gathered[rank] = feat  # (2)!
+    torch.cat(gathered).pow(2).sum().backward()
+    results[rank] = (no_graph, feat.grad.tolist())
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__" and dist.is_available():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+    torch.manual_seed(0)
+    with mp.Manager() as manager:
+        results = manager.dict()
+        mp.spawn(gather_worker, args=(2, results), nprocs=2)
+        results = dict(results)
+    for rank in (0, 1):
+        no_graph, grad = results[rank]
+        print(f"rank {rank}: gathered tensors have no grad_fn: {no_graph};",
+              f"own slot put back, feat.grad = {grad}")
+        assert no_graph and grad == [2.0 * (rank + 1)] * 2
+# --8<-- [end:all-gather-no-grad]
+
+# --8<-- [start:dist-nn-all-gather-scale]
+import os
+import socket
+import warnings
+
+import torch
+import torch.distributed as dist
+import torch.distributed.nn.functional as dist_fn
+import torch.multiprocessing as mp
+
+
+def scale_worker(rank, world, results):
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    feat = torch.ones(2, requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)  # (1)!
+        gathered = dist_fn.all_gather(feat)
+    torch.cat(gathered).sum().backward()  # (2)!
+    differentiable = feat.grad.tolist()
+
+    feat.grad = None
+    local = [torch.zeros(2) for _ in range(world)]
+    dist.all_gather(local, feat)
+    local[rank] = feat
+    torch.cat(local).sum().backward()  # (3)!
+    results[rank] = (differentiable, feat.grad.tolist())
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__" and dist.is_available():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+    torch.manual_seed(0)
+    with mp.Manager() as manager:
+        results = manager.dict()
+        mp.spawn(scale_worker, args=(2, results), nprocs=2)
+        results = dict(results)
+    differentiable, local = results[0]
+    print("torch.distributed.nn all_gather: feat.grad =", differentiable)
+    print("all_gather + own slot put back:  feat.grad =", local)
+    assert differentiable == [2.0, 2.0] and local == [1.0, 1.0]  # (4)!
+    assert results[1] == results[0]
+# --8<-- [end:dist-nn-all-gather-scale]
+
+# --8<-- [start:ddp-checkpoint-ready-twice]
+import os
+import socket
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+from torch import nn
+from torch.nn.parallel import DistributedDataParallel as DDP
+from torch.utils.checkpoint import checkpoint
+
+
+class Net(nn.Module):
+    def __init__(self, reentrant):
+        super().__init__()
+        self.block = nn.Linear(4, 4)
+        self.head = nn.Linear(4, 1)
+        self.reentrant = reentrant
+
+    def forward(self, x):
+        h = checkpoint(self.block, x, use_reentrant=self.reentrant)
+        return self.head(h)
+
+
+def ddp_worker(rank, world, results):
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    torch.manual_seed(0)
+    out = {}
+    for reentrant in (True, False):
+        model = DDP(Net(reentrant), find_unused_parameters=True)  # (1)!
+        x = torch.randn(3, 4, requires_grad=True)
+        try:
+            model(x).sum().backward()
+            out[reentrant] = "ok"
+        except RuntimeError as err:
+            out[reentrant] = str(err).split(" This error")[0]
+    results[rank] = out
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__" and dist.is_available():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+    torch.manual_seed(0)
+    with mp.Manager() as manager:
+        results = manager.dict()
+        mp.spawn(ddp_worker, args=(2, results), nprocs=2)
+        results = dict(results)
+    print("use_reentrant=True: ", results[0][True])  # (2)!
+    print("use_reentrant=False:", results[0][False])  # (3)!
+    assert results[0][True] == "Expected to mark a variable ready only once."
+    assert results[0][False] == "ok" and results[1] == results[0]
+# --8<-- [end:ddp-checkpoint-ready-twice]
+
+# --8<-- [start:fsdp-frozen-params]
+import os
+import socket
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+from torch import nn
+from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
+from torch.distributed.fsdp import fully_shard
+
+
+def fsdp_worker(rank, world, results):
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(4, 4), nn.Linear(4, 1))
+    model[0].requires_grad_(False)  # (1)!
+    fully_shard(model)  # (2)!
+    model(torch.randn(2, 4) + rank).sum().backward()
+    out = {n: (p.requires_grad, p.grad is not None)
+           for n, p in model.named_parameters()}
+    try:
+        FSDP(nn.Linear(2, 2))  # (3)!
+    except RuntimeError as err:
+        out["FSDP1"] = str(err)
+    results[rank] = out
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__" and dist.is_available():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+    torch.manual_seed(0)
+    with mp.Manager() as manager:
+        results = manager.dict()
+        mp.spawn(fsdp_worker, args=(2, results), nprocs=2)
+        results = dict(results)
+    fsdp1 = results[0].pop("FSDP1")
+    assert results[1].pop("FSDP1") == fsdp1 and results[1] == results[0]
+    for name, (req, got) in results[0].items():
+        print(f"{name}: requires_grad={req}, has .grad={got}")
+    print("FSDP1 on this machine:", fsdp1)
+    assert results[0] == {
+        "0.weight": (False, False), "0.bias": (False, False),
+        "1.weight": (True, True), "1.bias": (True, True)}
+    assert "needs a non-CPU accelerator device" in fsdp1
+# --8<-- [end:fsdp-frozen-params]
