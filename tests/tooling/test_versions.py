@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,30 @@ def test_a_lone_identifier_is_not_a_quote():
     assert vn._quote("it prints ", "True", records) is None
     assert vn._quote("", "output 0 of Exp", records) == "output 0 of Exp"
     assert vn._quote("", "output 0 of ExpBackward0", records) is None
+
+
+BADGE = re.compile(r'`(?P<span>[^`\n]+)`<sup class="torch-versions">')
+
+
+def test_a_badge_marks_a_quoted_output_never_an_api_name():
+    """`torch.no_grad()` or a variable `a` exist in every release: a badge after one
+    would claim a history that never happened (only quoted outputs get one)."""
+    from tools.versions import notes
+
+    matrix = tv.load_matrix()
+    badged = []
+    for lang in ("zh", "en"):
+        for page in sorted((tv.ROOT / "docs" / lang).rglob("*.md")):
+            marked = notes.annotate(page.read_text(encoding="utf-8"), matrix, lang)
+            badged += [(page.relative_to(tv.ROOT).as_posix(), m["span"]) for m in BADGE.finditer(marked)]
+    names = [(page, span) for page, span in badged if notes.NAME_OR_CALL.fullmatch(span.strip())]
+    assert not names, f"badges on API names or identifiers: {names}"
+
+
+def test_the_name_rule_tells_names_from_quotes():
+    from tools.versions.notes import NAME_OR_CALL
+
+    for name in ("a", "torch.no_grad()", "torch.inference_mode()", "detach().clone()", "x.grad"):
+        assert NAME_OR_CALL.fullmatch(name), name
+    for quote in ("output 0 of Exp", "Can't call numpy()", "requires_grad=True)"):
+        assert not NAME_OR_CALL.fullmatch(quote), quote

@@ -35,6 +35,9 @@ INCLUDE = re.compile(
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
 CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]+?)`(?!`)")
 SPAN_MIN = 3  # `x`, `y`: too short to tell anything apart
+# A span that is a name, an attribute or a call (`a`, `x.grad`, `torch.no_grad()`,
+# `detach().clone()`) names an API; it never quotes an output, whatever prose is around it.
+NAME_OR_CALL = re.compile(r"[A-Za-z_][\w.]*(\([\w.,= ]*\))?(\.[A-Za-z_]\w*(\([\w.,= ]*\))?)*")
 
 TEXT = UI["versions"]
 
@@ -193,7 +196,10 @@ def _quote(before: str, span: str, records: dict[tuple[str, str], str]) -> str |
     before the span count when they and the span appear together in a record.
     A lone identifier (`True`, `grad_fn`) names something rather than quoting
     an output, so only a quote of two words or more, or with punctuation such as
-    ``=``, counts."""
+    ``=``, counts; a span that is itself a name or a call (``NAME_OR_CALL``) never
+    does, even with prose before it."""
+    if NAME_OR_CALL.fullmatch(span.strip()):
+        return None
     words = re.sub(r"`[^`]*`", " ", before).split()
     found = None
     for k in range(0, 5):
