@@ -1,0 +1,1 @@
+"""The MkDocs glue: the one hook, build checks, caches, reader HTML and search."""
