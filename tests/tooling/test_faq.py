@@ -214,3 +214,11 @@ def test_cli_rejects_a_bad_argument():
 
     result = CliRunner().invoke(faq.faq, ["publish"])
     assert result.exit_code == 2 and "No such command 'publish'" in result.output
+
+
+def test_an_error_with_backticks_stays_one_code_span():
+    from tools.chapters.faq.render import code_span
+
+    assert code_span("plain") == "`plain`"
+    assert code_span("use `x.clone()` instead") == "``use `x.clone()` instead``"
+    assert code_span("`x` ends") == "`` `x` ends ``"

@@ -9,6 +9,7 @@ tests see the same includes and anchors as the build.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -19,6 +20,15 @@ from tools.core.repo import DOCS, LANGS, ROOT
 WRITE_HINT = ".venv/bin/python -m tools faq write"
 
 LABELS = UI["faq"]
+
+
+def code_span(text: str) -> str:
+    """``text`` as one Markdown code span, even when it holds backticks: the fence is
+    one backtick longer than its longest run of them (CommonMark)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _escape(text: str) -> str:
@@ -82,7 +92,7 @@ def _entry(q: Question, lang: str, page: str) -> str:
         "",
     ]
     if q.error:
-        parts += [f'!!! failure "{lab["error"]}"', f"    `{q.error}`", ""]
+        parts += [f'!!! failure "{lab["error"]}"', f"    {code_span(q.error)}", ""]
     parts += [
         f"**{lab['answer']}{q.answer[lang]}",
         "",
