@@ -51,20 +51,22 @@ parts = [a.cos(), a.sin() + 1]
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     lost = torch.tensor(parts)  # (1)!
-msg = "UserWarning: " + str(caught[0].message).splitlines()[0]
-print(textwrap.fill(msg, 72, break_on_hyphens=False))
-assert caught and issubclass(caught[0].category, UserWarning)
+for warning in caught:  # (2)!
+    msg = (
+        f"{warning.category.__name__}: " + str(warning.message).splitlines()[0]
+    )
+    print(textwrap.fill(msg, 72, break_on_hyphens=False))
 print("torch.tensor(list): requires_grad", lost.requires_grad)
-assert not lost.requires_grad
+assert not lost.requires_grad and lost.grad_fn is None
 w = torch.ones(2, requires_grad=True)
 try:
-    torch.tensor([w * 2, w * 3])  # (2)!
+    torch.tensor([w * 2, w * 3])  # (3)!
 except ValueError as err:
     print("two-element tensors: ValueError:", err)
 else:
     raise AssertionError("only one-element tensors convert to scalars")
 
-kept = torch.stack(parts)  # (3)!
+kept = torch.stack(parts)  # (4)!
 print("torch.stack(list): grad_fn", type(kept.grad_fn).__name__)
 kept.sum().backward()
 print("a.grad:", a.grad.item())

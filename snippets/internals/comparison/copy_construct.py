@@ -14,10 +14,11 @@ with warnings.catch_warnings(record=True) as caught:
 message = str(caught[0].message)
 print(caught[0].category.__name__ + ":")
 print(textwrap.fill(message, 78))
-assert caught[0].category is UserWarning and "detach().clone()" in message
+assert caught[0].category is UserWarning
+assert "detach()" in message and "clone()" in message  # (2)!
 assert not copy.requires_grad and copy.data_ptr() != t.data_ptr()
 
-better = t.detach().clone()  # (2)!
+better = t.detach().clone()  # (3)!
 assert torch.equal(better, copy) and not better.requires_grad
 assert better.data_ptr() != t.data_ptr()
 # --8<-- [end:warn]
