@@ -18,14 +18,11 @@ any page is rendered.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import material.plugins.search.plugin as search_plugin
 import pymdownx.highlight
 
-
-from tools.site import cache as build_cache# noqa: E402
+from tools.site import cache as build_cache
 from tools.site.search import SEARCH_WORDS, load_search_words
 
 _HIGHLIGHT_VERSIONS = build_cache.version("pygments", "pymdown-extensions")

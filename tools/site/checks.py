@@ -13,15 +13,11 @@ The checks themselves: ``tools.pages.checks``.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from mkdocs.config.defaults import MkDocsConfig
-from tools.core.errors import ToolError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-
+from tools.core.errors import ToolError
 from tools.pages.checks import include_problems, missing_translations
 
 

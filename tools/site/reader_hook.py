@@ -11,11 +11,9 @@ Wired in by tools/site/hooks.py.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-
-
+from tools.core.repo import page_lang
 from tools.site.reader_html import (
     break_long_names,
     drop_alternate_links,
@@ -23,7 +21,6 @@ from tools.site.reader_html import (
     use_english_search_index,
 )
 from tools.site.search import SEARCH_WORDS, patch_search_worker, split_search_index
-
 
 
 def require_search_words(config):

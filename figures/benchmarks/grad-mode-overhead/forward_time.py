@@ -4,7 +4,11 @@ import matplotlib.pyplot as plt
 
 from benchmarks.report import finish, label_bars, median_and_iqr, require
 
-INPUTS = ["benchmarks/results/cpu/grad_mode_overhead.json", "benchmarks/report.py", "tools/figures/legible.py"]
+INPUTS = [
+    "benchmarks/results/cpu/grad_mode_overhead.json",
+    "benchmarks/report.py",
+    "tools/figures/legible.py",
+]
 
 MODES = ("grad", "grad_detach", "no_grad", "inference_mode")
 LABELS = {

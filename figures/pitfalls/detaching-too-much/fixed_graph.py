@@ -10,7 +10,11 @@ from autograd_lens import autograd_graph, draw_graph
 from tools.figures.legible import legible
 from tools.snippets.reuse import run_sections
 
-INPUTS = ["snippets/pitfalls/detaching-too-much/too_much.py", "tools/figures/legible.py", "tools/snippets/reuse.py"]
+INPUTS = [
+    "snippets/pitfalls/detaching-too-much/too_much.py",
+    "tools/figures/legible.py",
+    "tools/snippets/reuse.py",
+]
 SNIPPET = INPUTS[0]
 
 TITLE = "hidden.append(h)"  # code: the same in both languages
