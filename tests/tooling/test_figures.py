@@ -40,3 +40,10 @@ def test_figure_cache_is_reused(tmp_path, monkeypatch):
     stamp = {p: p.stat().st_mtime_ns for p in first.values()}
     second = fig_tools.build_one(script)  # would fail if it re-ran: nothing else changed
     assert first == second and {p: p.stat().st_mtime_ns for p in second.values()} == stamp
+
+
+def test_inputs_that_match_no_file_are_refused(tmp_path):
+    script = tmp_path / "fig.py"
+    script.write_text('INPUTS = ["tools/figure_text.py"]\n\n\ndef draw(lang):\n    pass\n', encoding="utf-8")
+    with pytest.raises(fig_tools.FigureError, match=r"INPUTS \['tools/figure_text.py'\] match no file"):
+        fig_tools.declared_inputs(script)

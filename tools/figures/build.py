@@ -58,6 +58,12 @@ def declared_inputs(script: Path) -> list[str]:
                 raise FigureError(
                     f"Figure script {rel(script)}: INPUTS must be a literal list of glob strings."
                 )
+            missing = [v for v in value if not any(ROOT.glob(v))]
+            if missing:
+                raise FigureError(
+                    f"Figure script {rel(script)}: INPUTS {missing} match no file (moved or renamed?); "
+                    "list the files the figure is drawn from, so an edit of one re-renders it."
+                )
             return list(value)
     return []
 

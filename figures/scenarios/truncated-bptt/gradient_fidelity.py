@@ -6,10 +6,14 @@ chunk length that divides the sequence."""
 import matplotlib.pyplot as plt
 from torch.nn.functional import cosine_similarity
 
-from tools.figure_text import legible
-from tools.snippet_code import run_sections
+from tools.figures.legible import legible
+from tools.snippets.reuse import run_sections
 
-INPUTS = ["snippets/scenarios/truncated-bptt/fidelity.py", "tools/figure_text.py", "tools/snippet_code.py"]
+INPUTS = [
+    "snippets/scenarios/truncated-bptt/fidelity.py",
+    "tools/figures/legible.py",
+    "tools/snippets/reuse.py",
+]
 SNIPPET = INPUTS[0]  # the snippet whose code measures
 
 T = 60  # the snippet's sequence length (measure() checks it)
