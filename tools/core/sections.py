@@ -29,6 +29,12 @@ class Chunk:
     first_line: int  # 1-based line number of the chunk's first line
     code: str
 
+    @property
+    def last_line(self) -> int:
+        """1-based line number of the chunk's last line of code (the one line range of
+        a section, for links, asserts and failures alike)."""
+        return self.first_line + max(len(self.code.splitlines()) - 1, 0)
+
 
 def start_marker(name: str) -> str:
     return f"# --8<-- [start:{name}]\n"

@@ -47,8 +47,7 @@ def _section_lines(path: Path, section: str | None) -> str:
         return ""
     for chunk in parse(path).chunks:
         if chunk.name == section:
-            last = chunk.first_line + max(len(chunk.code.splitlines()) - 1, 0)
-            return f"#L{chunk.first_line}-L{last}"
+            return f"#L{chunk.first_line}-L{chunk.last_line}"
     return ""
 
 

@@ -26,17 +26,16 @@ import re
 
 from tools.core.i18n import UI
 from tools.core.repo import ROOT, SNIPPETS
+from tools.pages.parse import FENCE
+from tools.pages.parse import SECTION_INCLUDE as INCLUDE
 from tools.versions import results as tv
 from tools.versions.results import Matrix
 
-INCLUDE = re.compile(
-    r'^(?P<indent>[ \t]*)--8<--\s+"(?P<path>[^"]+?\.(?P<ext>py|out))(?::(?P<section>[a-z][-_0-9a-z]*))?"\s*$'
-)
-FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
 CODE_SPAN = re.compile(r"(?<!`)`(?P<code>[^`\n]+?)`(?!`)")
 SPAN_MIN = 3  # `x`, `y`: too short to tell anything apart
-# A span that is a name, an attribute or a call (`a`, `x.grad`, `torch.no_grad()`,
-# `detach().clone()`) names an API; it never quotes an output, whatever prose is around it.
+# A span that is a call, an attribute or a short name (`torch.no_grad()`, `x.grad`,
+# `detach().clone()`, `a`) names an API; it never quotes an output, whatever prose is
+# around it. A longer bare word (`output 0 of `Exp``) may still be part of a quote.
 NAME_OR_CALL = re.compile(r"[A-Za-z_][\w.]*(\([\w.,= ]*\))?(\.[A-Za-z_]\w*(\([\w.,= ]*\))?)*")
 
 TEXT = UI["versions"]
@@ -189,6 +188,11 @@ def span_versions(matrix: Matrix, records: dict[tuple[str, str], str], span: str
     return sorted(printing, key=tv.version_key)
 
 
+def is_api_name(span: str) -> bool:
+    span = span.strip()
+    return bool(NAME_OR_CALL.fullmatch(span)) and ("(" in span or "." in span or len(span) < SPAN_MIN)
+
+
 def _quote(before: str, span: str, records: dict[tuple[str, str], str]) -> str | None:
     """The output text a code span quotes, or None if it quotes none.
 
@@ -198,7 +202,7 @@ def _quote(before: str, span: str, records: dict[tuple[str, str], str]) -> str |
     an output, so only a quote of two words or more, or with punctuation such as
     ``=``, counts; a span that is itself a name or a call (``NAME_OR_CALL``) never
     does, even with prose before it."""
-    if NAME_OR_CALL.fullmatch(span.strip()):
+    if is_api_name(span):
         return None
     words = re.sub(r"`[^`]*`", " ", before).split()
     found = None

@@ -186,5 +186,5 @@ def section_lines(snippet: str) -> dict[str, tuple[int, int]]:
     chunks = markers.split(path.read_text(encoding="utf-8"), snippet)
     for chunk in chunks:
         if chunk.name:
-            out[chunk.name] = (chunk.first_line, chunk.first_line + chunk.code.count("\n"))
+            out[chunk.name] = (chunk.first_line, chunk.last_line)
     return out

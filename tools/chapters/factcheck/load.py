@@ -82,7 +82,7 @@ def _asserts(path: Path, stamp: tuple[int, int]) -> tuple[list[tuple[int, str]],
         if isinstance(node, ast.Assert)
     ]
     ranges = {
-        c.name: range(c.first_line, c.first_line + c.code.count("\n"))
+        c.name: range(c.first_line, c.last_line + 1)
         for c in sections.split(text, rel(path))
         if c.name is not None
     }

@@ -21,6 +21,7 @@ from tools.core import data as datafile
 from tools.core import sections as markers
 from tools.core.errors import ToolError
 from tools.core.repo import DOCS, LANGS, ROOT, rel
+from tools.pages.parse import _ANCHOR
 
 DATA = ROOT / "data" / "questions.yml"
 SCHEMA = "questions.schema.json"  # data/schemas/: the fields and their shapes
@@ -30,7 +31,6 @@ _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _DATE = re.compile(r"^(?:\d{4}-\d{2}(?:-\d{2})?|undated)$")
 # Wider than tools.core.repo.CJK: Chinese punctuation in an English field is untranslated too.
 _CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
-_ANCHOR = re.compile(r"\{\s*#(?P<id>[-\w]+)\s*\}")
 _MARKER = re.compile(r"#\s*\((\d+)\)!")
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
