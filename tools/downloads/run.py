@@ -7,7 +7,6 @@ reader downloads is what was tested.
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -15,8 +14,9 @@ from pathlib import Path
 from tools.core.repo import child_env, rel
 from tools.downloads.model import PageCode
 from tools.snippets.records import wrap_output
-from tools.snippets.runner import ForkServer
+from tools.snippets.runner import ForkServer, run_command
 from tools.snippets.source import SnippetError, parse
+from tools.snippets.worker import TIMEOUT_EXIT
 
 ERROR_TAIL_LINES = 30  # of a failing script's stderr, in the error
 
@@ -73,16 +73,10 @@ def _run_forked(path: Path, code: PageCode, server: ForkServer) -> tuple[int, st
 def _run_process(
     path: Path, code: PageCode, python: Path | str | None, env: dict[str, str] | None, cwd: Path
 ) -> tuple[int, str, str]:
-    try:
-        proc = subprocess.run(
-            [str(python or sys.executable), str(Path(path).resolve())],
-            cwd=cwd,
-            env=child_env() if env is None else env,
-            capture_output=True,
-            text=True,
-            timeout=code.timeout,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
+    argv = [str(python or sys.executable), str(Path(path).resolve())]
+    rc, out, err = run_command(
+        argv, cwd=cwd, env=child_env() if env is None else env, timeout=code.timeout, stdout=True
+    )
+    if rc == TIMEOUT_EXIT:
         raise SnippetError(f"{rel(path)} timed out after {code.timeout} s") from None
-    return proc.returncode, proc.stderr, proc.stdout
+    return rc, err, out

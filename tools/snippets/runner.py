@@ -3,7 +3,8 @@
 Two ways to run (a snippet's ``# runner:`` header picks one):
     fork        a child forked from a warm ``ForkServer`` (torch already imported)
     subprocess  a fresh interpreter, for code that needs one (multiprocessing spawn)
-Without a server, every snippet runs in a fresh interpreter.
+Without a server, every snippet runs in a fresh interpreter. ``run_command`` is the one
+way any child is started here, also for version runs and reader scripts.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from tools.core.repo import ROOT, child_env
@@ -103,25 +105,74 @@ class ForkServer:
             self.proc.stdin.close()
 
 
-def _run_in_subprocess(
-    snippet: Snippet, out_dir: Path, env: dict[str, str], hash_seed: int
-) -> tuple[int, str]:
+def run_command(
+    argv: list[str], *, cwd: Path, env: dict[str, str], timeout: float, stdout: bool = False
+) -> tuple[int, str, str]:
+    """Run ``argv`` in its own process group; (exit code, stdout, stderr).
+
+    The one way a child is started (snippets, version runs, reader scripts). On a
+    timeout the child is asked for its stack, then its whole group is killed (DDP
+    workers included) and the exit code is ``TIMEOUT_EXIT`` with a hint appended.
+    """
     with subprocess.Popen(
-        [sys.executable, "-m", "tools", "snippets", "worker", "exec", str(snippet.path), str(out_dir)],
-        cwd=ROOT,
-        env={**child_env(), "PYTHONHASHSEED": str(hash_seed), **env},
-        stdout=subprocess.DEVNULL,
+        argv,
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE if stdout else subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        start_new_session=True,  # its own process group: a timeout kills its children too
+        encoding="utf-8",
+        errors="replace",
+        start_new_session=True,
     ) as proc:
         try:
-            _, err = proc.communicate(timeout=snippet.timeout)
+            out, err = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             stop(proc.pid)
-            _, err = proc.communicate()
-            return TIMEOUT_EXIT, f"{err}\n{timeout_message(snippet.timeout)}\n"
-        return proc.returncode, err
+            out, err = proc.communicate()
+            return TIMEOUT_EXIT, out or "", f"{err}\n{timeout_message(timeout)}\n"
+        return proc.returncode, out or "", err or ""
+
+
+@dataclass
+class Outcome:
+    """One run of a snippet: exit code, stderr, and what each chunk printed
+    (``None`` for a chunk the run never reached)."""
+
+    rc: int
+    stderr: str
+    outputs: list[str | None]
+    hash_seed: int
+
+    @property
+    def timed_out(self) -> bool:
+        return self.rc == TIMEOUT_EXIT
+
+
+def execute(
+    snippet: Snippet,
+    server: ForkServer | None = None,
+    env: dict[str, str] | None = None,
+    hash_seed: int | None = None,
+) -> Outcome:
+    """Run ``snippet`` once, forked from ``server`` when its header allows, else in
+    a fresh interpreter; never raises for a failing snippet (see ``run``)."""
+    env = dict(env or {})
+    with tempfile.TemporaryDirectory(prefix="snippet-out-") as tmp:
+        out_dir = Path(tmp)
+        if uses_server(snippet, server):
+            rc, err = server.run(snippet, out_dir, env)
+            seed = server.hash_seed
+        else:
+            seed = hash_seed or random_hash_seed()
+            argv = [sys.executable, "-m", "tools", "snippets", "worker", "exec", str(snippet.path), tmp]
+            child = {**child_env(), "PYTHONHASHSEED": str(seed), **env}
+            rc, _, err = run_command(argv, cwd=ROOT, env=child, timeout=snippet.timeout)
+        outputs: list[str | None] = []
+        for i in range(len(snippet.chunks)):
+            p = out_dir / f"{i}.txt"
+            outputs.append(p.read_text(encoding="utf-8", errors="replace") if p.exists() else None)
+    return Outcome(rc, err, outputs, seed)
 
 
 def uses_server(snippet: Snippet, server: ForkServer | None) -> bool:
@@ -139,25 +190,13 @@ def run(
     ``env`` adds environment variables for this run (e.g. ``SNIPPET_SMOKE=1``).
     Without a server the run gets ``hash_seed`` (default: a random one).
     """
-    env = dict(env or {})
-    with tempfile.TemporaryDirectory(prefix="snippet-out-") as tmp:
-        out_dir = Path(tmp)
-        if uses_server(snippet, server):
-            rc, err = server.run(snippet, out_dir, env)
-            seed = server.hash_seed
-        else:
-            seed = hash_seed or random_hash_seed()
-            rc, err = _run_in_subprocess(snippet, out_dir, env, seed)
-        if rc != 0:
-            lines = _without_runner_frames(err)
-            tail = "\n".join(lines[-ERROR_TAIL_LINES:])
-            how = "timed out" if rc == TIMEOUT_EXIT else f"failed (exit {rc})"
-            raise SnippetError(
-                f"{snippet.rel} {how}:\n{tail}\n"
-                f"Reproduce with: PYTHONHASHSEED={seed} .venv/bin/python {snippet.rel}"
-            )
-        outputs = []
-        for i in range(len(snippet.chunks)):
-            p = out_dir / f"{i}.txt"
-            outputs.append(p.read_text(encoding="utf-8") if p.exists() else "")
-        return outputs
+    outcome = execute(snippet, server, env, hash_seed)
+    if outcome.rc != 0:
+        lines = _without_runner_frames(outcome.stderr)
+        tail = "\n".join(lines[-ERROR_TAIL_LINES:])
+        how = "timed out" if outcome.timed_out else f"failed (exit {outcome.rc})"
+        raise SnippetError(
+            f"{snippet.rel} {how}:\n{tail}\n"
+            f"Reproduce with: PYTHONHASHSEED={outcome.hash_seed} .venv/bin/python {snippet.rel}"
+        )
+    return [text or "" for text in outcome.outputs]

@@ -13,7 +13,6 @@ import json
 import os
 import platform
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -51,7 +50,7 @@ def _failure(stderr: str, snippet_path: Path) -> tuple[str, int | None, str, str
             line_no = int(m["line"])
     last = next((t for t in reversed(lines) if t.strip() and not t.startswith(" ")), "")
     last = _SITE_PACKAGES.sub("<site-packages>/", last)  # no paths of this machine in the data
-    if "Timed out after" in stderr:
+    if "Timed out after" in stderr:  # tools.snippets.worker.timeout_message
         return "timeout", line_no, "", last[:500]
     status = "assert-failed" if last.startswith("AssertionError") else "error"
     source = ""
@@ -66,33 +65,12 @@ def _partial_run(snippet) -> tuple[str, str, bool]:
     """Run in a fresh interpreter, keeping what the chunks printed before a failure.
 
     Returns (record text of the chunks that ran, stderr, timed out)."""
-    from tools.core.repo import child_env
     from tools.snippets.records import format_record
+    from tools.snippets.runner import execute
 
-    with tempfile.TemporaryDirectory(prefix="torch-versions-") as tmp:
-        out_dir = Path(tmp)
-        cmd = [sys.executable, "-m", "tools", "snippets", "worker", "exec", str(snippet.path), str(out_dir)]
-        # Own process group: on a timeout, the snippet's own children (DDP workers)
-        # are killed with it instead of hanging on as orphans.
-        proc = subprocess.Popen(
-            cmd,
-            cwd=ROOT,
-            env=child_env(),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
-        try:
-            _, stderr = proc.communicate(timeout=snippet.timeout)
-            timed_out = False
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            _, err = proc.communicate()
-            stderr, timed_out = (err or "") + f"\nTimed out after {snippet.timeout} s\n", True
-        ran = [i for i in range(len(snippet.chunks)) if (out_dir / f"{i}.txt").exists()]
-        outs = [(out_dir / f"{i}.txt").read_text(encoding="utf-8", errors="replace") for i in ran]
-        return format_record(snippet, outs), stderr, timed_out
+    outcome = execute(snippet)  # no server: a fresh interpreter, the full traceback
+    ran = [text for text in outcome.outputs if text is not None]
+    return format_record(snippet, ran), outcome.stderr, outcome.timed_out
 
 
 def _timeout(snippet) -> dict:
