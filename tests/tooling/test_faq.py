@@ -222,3 +222,25 @@ def test_an_error_with_backticks_stays_one_code_span():
     assert code_span("plain") == "`plain`"
     assert code_span("use `x.clone()` instead") == "``use `x.clone()` instead``"
     assert code_span("`x` ends") == "`` `x` ends ``"
+
+
+def test_a_link_to_an_faq_page_not_yet_written_takes_its_title_from_the_data(monkeypatch):
+    # `faq write` renders every page before writing any: a new topic's page
+    # does not exist yet when another entry's see: links to it.
+    from tools.chapters.faq import render
+
+    def no_file(lang, page):
+        raise AssertionError(f"read docs/{lang}/{page}")
+
+    monkeypatch.setattr(render.page_files, "title", no_file)
+    topics = F.load().topics
+    topic = next(iter(topics))
+    assert render.page_title("en", f"faq/{topic}.md") == topics[topic]["en"]
+
+
+def test_a_title_of_a_missing_page_names_it():
+    from tools.core.errors import ToolError
+    from tools.pages.parse import title
+
+    with pytest.raises(ToolError, match=r"docs/en/nowhere/page\.md does not exist"):
+        title("en", "nowhere/page.md")

@@ -10,8 +10,10 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
+from tools.core.errors import ToolError
 from tools.core.repo import DOCS, LANGS, ROOT, SNIPPETS
 
 __all__ = ["DOCS", "LANGS", "ROOT"]  # re-exported: tests read the layout from here
@@ -49,6 +51,21 @@ def pages(lang: str) -> list[Path]:
 
 def text(lang: str, page: Path | str) -> str:
     return (DOCS / lang / page).read_text(encoding="utf-8")
+
+
+_H1 = re.compile(r"^# (?P<title>.+?)\s*(\{[^}]*\})?\s*$", re.M)
+
+
+@cache
+def title(lang: str, page: str) -> str:
+    """The page's level-1 heading (what the reader sees as its title)."""
+    path = DOCS / lang / page
+    if not path.is_file():
+        raise ToolError(
+            f"docs/{lang}/{page} does not exist; a link points to it: fix the link or write the page."
+        )
+    m = _H1.search(path.read_text(encoding="utf-8"))
+    return m["title"] if m else Path(page).stem
 
 
 def iter_includes(md: str) -> Iterator[tuple[int, Include]]:

@@ -23,7 +23,6 @@ POST_NAMES = {"000": "A", "002": "B", "003": "C"}  # what readers call the posts
 
 LABELS = UI["factcheck"]
 
-_H1 = re.compile(r"^# (?P<title>.+?)\s*(\{[^}]*\})?\s*$", re.M)
 _ADMONITION = re.compile(r"""^(?P<indent>[ \t]*)(?:\?\?\?\+?|!!!)\s+[-\w]+\s+"(?P<title>[^"]*)"\s*$""")
 # "(s000-01, s000-02)" / "（s000-01、s000-02）" at the end of an example's title
 _ID_LIST = re.compile(r"\s*[（(]s\d{3}-\d{2}(?:[、,，]\s*s\d{3}-\d{2})*[）)]\s*$")
@@ -38,11 +37,7 @@ class Shown:
     box: str | None
 
 
-@cache
-def page_title(lang: str, page: str) -> str:
-    """The page's level-1 heading (what the reader sees as its title)."""
-    m = _H1.search(pages.text(lang, page))
-    return m["title"] if m else page.removesuffix(".md")
+page_title = pages.title
 
 
 def _box_title(md: str, offset: int) -> str | None:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import os
 import re
+from functools import cache
 from pathlib import Path
 from urllib.parse import urlparse
 
 from tools.chapters.faq.load import FAQ_DIR, Faq, Question, load
 from tools.core.i18n import UI
 from tools.core.repo import DOCS, LANGS, ROOT
+from tools.pages import parse as page_files
 
 WRITE_HINT = ".venv/bin/python -m tools faq write"
 
@@ -60,10 +62,17 @@ def _rel(target: str, from_page: str) -> str:
 
 
 def page_title(lang: str, page: str) -> str:
-    for line in (DOCS / lang / page).read_text(encoding="utf-8").splitlines():
-        if line.startswith("# "):
-            return line[2:].strip()
-    return page
+    """A page's title; an FAQ topic page's comes from the data (it may not be written yet)."""
+    topic = page.removeprefix(f"{FAQ_DIR}/").removesuffix(".md")
+    topics = _topics()
+    if page.startswith(f"{FAQ_DIR}/") and topic in topics:
+        return topics[topic][lang]
+    return page_files.title(lang, page)
+
+
+@cache
+def _topics() -> dict[str, dict[str, str]]:
+    return load().topics
 
 
 def _source_line(q: Question, lang: str) -> str:
