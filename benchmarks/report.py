@@ -5,7 +5,38 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .common import RESULTS
+from .common import RESULTS, summarize
+
+
+class ResultError(ValueError):
+    """A result file whose summary does not follow from its raw timings."""
+
+
+def _timings(node, where: str):
+    """Every ``{"raw": [...], "median": ...}`` in a result, with where it sits."""
+    if isinstance(node, dict):
+        if isinstance(node.get("raw"), list) and "median" in node:
+            yield where, node
+        for key, value in node.items():
+            yield from _timings(value, f"{where}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _timings(value, f"{where}[{i}]")
+
+
+def check_summaries(result: dict, path: Path) -> None:
+    """The median, quartiles and range must be those of the raw timings: a number
+    typed into a result file is refused wherever the file is read."""
+    for where, timing in _timings(result, "result"):
+        expected = summarize(timing["raw"])
+        for key, value in expected.items():
+            stored = timing.get(key)
+            if stored is None or abs(stored - value) > 1e-12 * max(1.0, abs(value)):
+                raise ResultError(
+                    f"{path}: {where}.{key} is {stored!r}, but its raw timings give {value!r}. "
+                    "A result is written only by a benchmark run: re-run it (make bench, or "
+                    "make bench-gpu) instead of editing the file."
+                )
 
 
 def load(name: str, device: str = "cpu", results_dir: Path = RESULTS) -> dict | None:
@@ -13,7 +44,9 @@ def load(name: str, device: str = "cpu", results_dir: Path = RESULTS) -> dict | 
     path = results_dir / device / f"{name}.json"
     if not path.is_file():
         return None
-    return json.loads(path.read_text(encoding="utf-8"))
+    result = json.loads(path.read_text(encoding="utf-8"))
+    check_summaries(result, path)
+    return result
 
 
 def require(name: str, device: str = "cpu") -> dict:

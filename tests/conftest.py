@@ -14,10 +14,23 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools.core.repo import cuda_available  # noqa: E402
+from tools.snippets.records import VARIANT  # noqa: E402
 from tools.snippets.runner import ForkServer  # noqa: E402
 
 from .support.chromium import browser  # noqa: E402, F401  (the fixture, for every test module)
 from .support.failures import ARTIFACTS  # noqa: E402
+
+
+def pytest_configure(config):
+    # Collection reads every page and snippet: a byte that is not UTF-8 would surface
+    # as a traceback per test module. Say once which file and line instead.
+    from tools.core.errors import ToolError
+    from tools.core.repo import check_text_files
+
+    try:
+        check_text_files()
+    except ToolError as err:
+        raise pytest.UsageError(str(err)) from None
 
 
 def pytest_collection_modifyitems(config, items):
@@ -31,7 +44,7 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def fork_server():
-    server = ForkServer()
+    server = ForkServer(env=VARIANT)  # as another machine: 2 threads, another day
     yield server
     server.close()
 

@@ -88,9 +88,18 @@ class AutogradGraph:
         return [n.label for n in self.nodes if kind is None or n.kind == kind]
 
 
+def _no_nested(t: torch.Tensor, what: str) -> torch.Tensor:
+    if t.is_nested:
+        raise TypeError(
+            f"{what} is a nested tensor, which has no single shape to label; "
+            "pass its components (t.unbind()) or a regular tensor."
+        )
+    return t
+
+
 def _check_tensors(arg: object, what: str) -> dict[str, torch.Tensor]:
     if isinstance(arg, torch.Tensor):
-        return {"output": arg}
+        return {"output": _no_nested(arg, what)}
     if isinstance(arg, Mapping):
         if not arg:
             raise ValueError(f"{what} is an empty mapping: give at least one name -> tensor.")
@@ -100,7 +109,7 @@ def _check_tensors(arg: object, what: str) -> dict[str, torch.Tensor]:
                 raise TypeError(f"{what}: names must be str, got {type(name).__name__} {name!r}.")
             if not isinstance(value, torch.Tensor):
                 raise TypeError(f"{what}[{name!r}] is a {type(value).__name__}, not a torch.Tensor.")
-            out[name] = value
+            out[name] = _no_nested(value, f"{what}[{name!r}]")
         return out
     raise TypeError(
         f"{what} must be a torch.Tensor or a mapping of names to tensors, got {type(arg).__name__}."

@@ -27,7 +27,8 @@ def _named(
     out = []
     for item in params:
         if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], torch.Tensor)):
-            raise TypeError(f"{what} must yield (name, tensor) pairs, got {item!r}.")
+            hint = " (use named_parameters(), not parameters())" if isinstance(item, torch.Tensor) else ""
+            raise TypeError(f"{what} must yield (name, tensor) pairs, got a {type(item).__name__}{hint}.")
         out.append((str(item[0]), item[1]))
     return out
 
@@ -91,8 +92,10 @@ def parameters_with_grad(
         The names, in the order ``params`` lists them.
 
     Raises:
-        TypeError: ``params`` is not a module / pairs.
+        TypeError: ``params`` is not a module / pairs, or ``nonzero`` is not a bool.
     """
+    if not isinstance(nonzero, bool):
+        raise TypeError(f"nonzero must be True or False, got {type(nonzero).__name__} {nonzero!r}.")
     out = []
     for name, p in _named(params, "params"):
         if p.grad is None:

@@ -59,6 +59,12 @@ class SavedTensorLedger:
     of the saved tensor (same storage, no ``grad_fn``), so the ledger creates no
     reference cycle and frees nothing later than autograd would.
 
+    !!! warning "Only this thread"
+        ``saved_tensors_hooks`` are thread-local: the ledger records what the thread that
+        entered it saves. Work done inside the ``with`` block by another thread (a
+        ``threading.Thread``, a DataLoader worker, DDP's reducer) is not counted; enter a
+        ledger in that thread to measure it.
+
     !!! warning "The ledger switches off autograd's in-place check"
         PyTorch does not compare version counters for tensors that went through
         saved-tensor hooks (``torch/csrc/autograd/saved_variable.cpp``: the check runs only

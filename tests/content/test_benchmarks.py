@@ -36,6 +36,9 @@ def _run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
 
 
 def check_result(result: dict, name: str, device: str) -> None:
+    from benchmarks.report import check_summaries
+
+    check_summaries(result, Path(f"benchmarks/results/{device}/{name}.json"))
     assert result["schema"] == 1
     assert result["benchmark"] == name
     assert result["device"] == device
@@ -162,3 +165,17 @@ def test_summary_statistics():
     s = summarize([5.0, 1.0, 3.0, 2.0, 4.0])
     assert (s["median"], s["q1"], s["q3"], s["iqr"], s["min"], s["max"]) == (3.0, 2.0, 4.0, 2.0, 1.0, 5.0)
     assert summarize([7.0])["iqr"] == 0.0
+
+
+def test_a_median_typed_into_a_result_is_refused(tmp_path):
+    import json
+
+    from benchmarks import report
+
+    src = report.RESULTS / "cpu" / "detach_vs_clone.json"
+    data = json.loads(src.read_text(encoding="utf-8"))
+    data["cases"][0]["timing"]["median"] *= 1.004  # still inside q1..q3
+    (tmp_path / "cpu").mkdir()
+    (tmp_path / "cpu" / "detach_vs_clone.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(report.ResultError, match=r"cases\[0\]\.timing\.median .* raw timings give"):
+        report.load("detach_vs_clone", "cpu", tmp_path)

@@ -24,6 +24,37 @@ def _is_output(info: str, includes: list[pages.Include]) -> bool:
     )
 
 
+# A fence that is neither Python nor an output holds shell commands or quoted source.
+# A shell fence holds only commands and comments: a line that is not one is typed
+# output (a reader would take it for what the command prints on their machine).
+QUOTED_SOURCE = ("cpp", "c++", "c")
+COMMANDS = {
+    "make", "python", "python3", "pip", "source", "mkdir", "cd", "curl", "jupyter",
+    "git", "nox", "export", "ls", "cat", "nvidia-smi", "uv", "conda",
+}  # fmt: skip
+_ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=\S*$")
+
+
+def _typed_shell_lines(body: str) -> list[str]:
+    out = []
+    continued = False
+    for raw in body.splitlines():
+        line = raw.strip()
+        if line.startswith("$ "):
+            line = line[2:].strip()
+        if not line or line.startswith("#") or continued:
+            continued = line.endswith("\\")
+            continue
+        words = line.split()
+        while words and _ASSIGNMENT.match(words[0]):
+            words = words[1:]  # VAR=value before a command, or alone
+        first = words[0] if words else ""
+        if words and first not in COMMANDS and not first.startswith((".venv/", "./")):
+            out.append(raw.strip())
+        continued = line.endswith("\\")
+    return out
+
+
 def pairing_problems(lang: str, page) -> list[str]:
     """Output blocks that are typed, or that show another section's record."""
     problems = []
@@ -36,6 +67,15 @@ def pairing_problems(lang: str, page) -> list[str]:
             code, shown_for_code = (line, includes), False
             continue
         if not _is_output(info, includes):
+            word = info.split(" ", 1)[0].lower()
+            typed = [] if word in QUOTED_SOURCE else _typed_shell_lines(body)
+            if typed:
+                problems.append(
+                    f"{where}: this ```{word} block holds {typed[0]!r}, which is not a shell "
+                    "command: typed output is refused. Show output as the include of a "
+                    "recorded output under the code that prints it; if it is a command, add "
+                    "its name to COMMANDS in tests/content/test_records.py."
+                )
             continue  # shell commands, quoted C++ source: typed on purpose
         expected = [
             (i.file[: -len(".py")] + ".out", i.section)

@@ -8,6 +8,7 @@ import pytest
 
 from tools.core import sections
 from tools.core.repo import SNIPPETS, rel
+from tools.downloads.model import page_code
 from tools.pages import parse as pages
 from tools.snippets import records
 from tools.snippets.source import RECORD_SUFFIX, SnippetError, all_snippets, parse
@@ -44,7 +45,9 @@ def _page_running_all_of(path) -> str | None:
         md = pages.DOCS / "zh" / owner
         if not md.is_file():
             continue
-        included = {i.section for i in pages.includes(md.read_text(encoding="utf-8")) if i.path == path}
+        # a block the page script comments out (a skip marker) runs there nowhere
+        run = [b for b in page_code("zh", owner).blocks if not b.skip]
+        included = {section for b in run for p, section in b.sources if p == path}
         if shown <= included:
             return f"docs/zh/{owner}"
     return None
@@ -74,6 +77,23 @@ def test_record_matches_fresh_run_subprocess(path):
 def test_cuda_snippet_runs_tiny_on_cpu(path, fork_server):
     """CUDA snippets that support it run at a tiny size on CPU, so they cannot rot."""
     fail_on(SnippetError, records.fresh, path, fork_server, env={"SNIPPET_SMOKE": "1"})
+
+
+def test_every_record_carries_a_current_stamp():
+    """The stamp covers the snippet, the repository files it read and the record's own
+    text, and only ``record`` writes it after its checks: a hand edit, or a change to the
+    helper or the data behind a record, fails here (and in the build)."""
+    from tools.snippets import stamp
+
+    stale = []
+    for path in ALL:
+        record = path.with_suffix(RECORD_SUFFIX)
+        if record.is_file():
+            reason = stamp.stale_reason(path, record)
+            if reason:
+                stale.append(f"{rel(record)}: {reason}")
+    hint = records.REFRESH_HINT.format(path="<snippet>")
+    assert not stale, "Records that are not the output of their code now:\n" + "\n".join(stale) + f"\n{hint}"
 
 
 def test_records_have_snippets():

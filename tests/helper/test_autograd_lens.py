@@ -351,3 +351,35 @@ def test_ledger_exit_without_enter_or_out_of_order_is_a_clear_error():
         outer.__exit__(None, None, None)
     inner.__exit__(None, None, None)
     outer.__exit__(None, None, None)
+
+
+def test_nonzero_must_be_a_bool():
+    m = nn.Linear(2, 1)
+    with pytest.raises(TypeError, match="nonzero must be True or False, got str 'no'"):
+        parameters_with_grad(m, nonzero="no")
+
+
+def test_parameters_instead_of_named_parameters_is_explained():
+    m = nn.Linear(2, 1)
+    loss = m(torch.ones(2)).sum()
+    with pytest.raises(TypeError, match=r"got a Parameter \(use named_parameters\(\)"):
+        reached_parameters(loss, m.parameters())
+
+
+def test_a_nested_tensor_gets_the_helpers_own_error():
+    x = torch.nested.nested_tensor([torch.ones(2), torch.ones(3)], requires_grad=True)
+    with pytest.raises(TypeError, match="nested tensor"):
+        autograd_graph(x * 2, {"x": x})
+
+
+def test_the_ledger_counts_only_its_own_thread():
+    # documented in SavedTensorLedger's docstring: saved_tensors_hooks are thread-local
+    import threading
+
+    x = torch.ones(3, requires_grad=True)
+    with SavedTensorLedger() as ledger:
+        worker = threading.Thread(target=lambda: (x * x).sum())
+        worker.start()
+        worker.join()
+    assert ledger.count == 0
+    assert "thread-local" in SavedTensorLedger.__doc__

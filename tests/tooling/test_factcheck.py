@@ -260,3 +260,23 @@ def test_the_hook_raises_a_plugin_error(tmp_path, monkeypatch):
 def test_render_rejects_an_unknown_language():
     with pytest.raises(ValueError, match="lang"):
         table.render(CLAIMS, "fr")
+
+
+def test_an_assert_inside_a_branch_cannot_settle_a_claim():
+    import ast
+
+    from tools.chapters.factcheck.load import _branches
+
+    tree = ast.parse(
+        "import torch\n"
+        "if torch.cuda.is_available():\n"
+        "    assert 1 == 1\n"
+        "assert 2 == 2\n"
+        "if __name__ == '__main__':\n"
+        "    assert 3 == 3\n"
+        "try:\n"
+        "    pass\n"
+        "except ValueError:\n"
+        "    assert 4 == 4\n"
+    )
+    assert _branches(tree) == {3: 2, 10: 9}

@@ -47,3 +47,23 @@ def test_inputs_that_match_no_file_are_refused(tmp_path):
     script.write_text('INPUTS = ["tools/figure_text.py"]\n\n\ndef draw(lang):\n    pass\n', encoding="utf-8")
     with pytest.raises(fig_tools.FigureError, match=r"INPUTS \['tools/figure_text.py'\] match no file"):
         fig_tools.declared_inputs(script)
+
+
+def test_a_blank_figure_is_refused_and_a_figure_without_pyplot_is_measured():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+
+    from tools.figures.legible import legible
+    from tools.figures.render import drawn_nothing
+
+    blank = plt.figure()
+    _, ax = plt.subplots()  # axes and ticks alone are still blank
+    assert "nothing drawn" in drawn_nothing(blank)
+    assert "nothing drawn" in drawn_nothing(ax.figure)
+    ax.plot([0, 1])
+    assert drawn_nothing(ax.figure) is None
+    assert isinstance(legible(Figure()), Figure)  # no AttributeError without pyplot
+    plt.close("all")

@@ -62,3 +62,31 @@ def page_lang(src_uri: str, config=None) -> tuple[str, str]:
     theme = config.theme.get("language") if config is not None else None
     lang = str(theme or LANGS[0]).split("_")[0].split("-")[0]
     return (lang if lang in LANGS else LANGS[0]), src_uri
+
+
+TEXT_GLOBS = ("docs/**/*.md", "snippets/**/*.py", "snippets/**/*.out", "data/**/*.yml", "figures/**/*.py")
+
+
+def read_text(path: Path | str) -> str:
+    """A repository text file as UTF-8; a byte that is not UTF-8 is an error naming
+    the file, line and column (never a UnicodeDecodeError traceback)."""
+    data = Path(path).read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        from tools.core.errors import ToolError
+
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise ToolError(
+            f"{rel(path)}:{line}:{column}: byte 0x{data[err.start]:02x} is not UTF-8. Save the "
+            "file as UTF-8 (the character was probably typed or pasted in another encoding, "
+            "such as cp1252 or GBK)."
+        ) from None
+
+
+def check_text_files() -> None:
+    """Every page, snippet, record, data file and figure script reads as UTF-8."""
+    for pattern in TEXT_GLOBS:
+        for path in sorted(ROOT.glob(pattern)):
+            read_text(path)

@@ -14,6 +14,7 @@ tools/downloads/run.py runs the script.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -186,13 +187,43 @@ def page_code(lang: str, page: Path | str, cuda: bool | None = None, md: str | N
     return result
 
 
+def as_run(code: str, kind: str, name: str) -> str:
+    """A section declared ``# raises:`` or ``# warns:``, as a reader's script runs it:
+    it prints the error or the warnings as the page's output shows them, and goes on."""
+    inner = textwrap.indent(code.rstrip("\n"), "    ")
+    if kind == "raises":
+        return (
+            f"try:\n{inner}\nexcept {name} as err:  # the page shows this error\n"
+            '    print(f"{type(err).__name__}: {err}")\n'
+        )
+    return (
+        "import warnings\n\nwith warnings.catch_warnings(record=True) as caught:\n"
+        f'    warnings.simplefilter("always")\n{inner}\n'
+        "for w in caught:  # the page shows these warnings\n"
+        '    print(f"{w.category.__name__}: {w.message}")\n'
+    )
+
+
+def _expand_running(body: str) -> str:
+    """The block's includes expanded; declared sections wrapped by ``as_run``."""
+    out = []
+    for line in body.splitlines():
+        incs = pages.includes(line)
+        declared = [_snippet(i.path).expects.get(i.section or "") for i in incs if i.path.suffix == ".py"]
+        if not incs or not any(declared):
+            out.append(expand(line))
+            continue
+        out.append(as_run(expand(line), *declared[0]))
+    return "\n".join(out)
+
+
 def _block(number: int, body: str, marks: list[str], cuda: bool, where: str) -> Block:
     incs = pages.includes(body)
     sources = [(inc.path, inc.section) for inc in incs]
     from pymdownx.snippets import SnippetMissingError
 
     try:
-        code = reader_code(expand(body))
+        code = reader_code(_expand_running(body))
     except SnippetMissingError as err:
         from tools.pages.checks import include_problems  # names the file and its sections
 

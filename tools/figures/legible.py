@@ -17,8 +17,17 @@ CSS_PX_PER_INCH = 96  # an SVG from matplotlib is sized in pt: 72 per inch, show
 SAVE_PAD_INCHES = 0.1  # savefig(bbox_inches="tight") pads the bounding box by this much
 
 
+def _drawable(fig: Figure) -> Figure:
+    """A ``Figure()`` made without pyplot has a canvas that cannot draw: give it Agg's."""
+    if not hasattr(fig.canvas, "get_renderer"):
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        FigureCanvasAgg(fig)
+    return fig
+
+
 def natural_width_px(fig: Figure) -> float:
-    fig.canvas.draw()
+    _drawable(fig).canvas.draw()
     bbox = fig.get_tightbbox(fig.canvas.get_renderer())
     return (bbox.width + 2 * SAVE_PAD_INCHES) * CSS_PX_PER_INCH
 

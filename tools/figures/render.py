@@ -17,6 +17,31 @@ class FigureError(ToolError, RuntimeError):
     """A figure script is malformed or failed; the message names it."""
 
 
+def drawn_nothing(fig) -> str | None:
+    """Why ``fig`` would publish as a blank picture (axes and ticks alone count as
+    blank), or None when it shows something."""
+    from matplotlib.text import Text
+
+    def shown(a) -> bool:
+        if not a.get_visible():
+            return False
+        if isinstance(a, Text):
+            return bool(a.get_text().strip())
+        return True
+
+    artists = [*fig.texts, *fig.lines, *fig.patches, *fig.images, *fig.legends]
+    for ax in fig.axes:
+        artists += [*ax.lines, *ax.patches, *ax.collections, *ax.images, *ax.texts, *ax.artists]
+        artists += [*ax.tables, ax.title, ax._left_title, ax._right_title]
+    if not any(shown(a) for a in artists):
+        return (
+            "returned a figure with nothing drawn on it (no text, line, patch or image "
+            "besides axes and ticks): it would publish as a blank picture. Draw into the "
+            "figure that draw() returns."
+        )
+    return None
+
+
 def render(script: Path, outdir: Path) -> list[Path]:
     """Render one script in this process (used by the build in a subprocess)."""
     import warnings
@@ -48,6 +73,9 @@ def render(script: Path, outdir: Path) -> list[Path]:
                 f"Figure script {rel(script)}: draw({lang!r}) returned {type(fig).__name__}, "
                 "expected a matplotlib Figure."
             )
+        empty = drawn_nothing(fig)
+        if empty:
+            raise FigureError(f"Figure script {rel(script)}: draw({lang!r}) {empty}")
         path = outdir / f"{script.stem}.{lang}.svg"
         fig.savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
         plt.close(fig)

@@ -86,3 +86,23 @@ def include_problems(markdown: str, where: str) -> list[str]:
                     how = f"refresh it with: {REFRESH_HINT.format(path=rel(snippet))}"
                 problems.append(f"{where}: the recorded output {rel(inc.path)} is stale: {reason}; {how}")
     return problems
+
+
+def anchor_drift() -> list[str]:
+    """Pages whose zh and en versions define different heading anchors: a link into
+    one language would land nowhere in the other."""
+    problems = []
+    for page in pages.pages("zh"):
+        if not (DOCS / "en" / page).is_file():
+            continue
+        zh, en = pages.anchors(pages.text("zh", page)), pages.anchors(pages.text("en", page))
+        if zh != en:
+            only_zh = [a for a in zh if a not in en]
+            only_en = [a for a in en if a not in zh]
+            problems.append(
+                f"docs/zh/{page} and docs/en/{page} must define the same heading anchors "
+                "{ #id } in the same order, so links work in both languages; "
+                f"only in zh: {only_zh or '-'}, only in en: {only_en or '-'}"
+                + ("" if only_zh or only_en else " (same anchors, another order)")
+            )
+    return problems

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from tools.core.errors import ToolError
-from tools.core.repo import DOCS, LANGS, ROOT, SNIPPETS
+from tools.core.repo import DOCS, LANGS, ROOT, SNIPPETS, read_text
 
 __all__ = ["DOCS", "LANGS", "ROOT"]  # re-exported: tests read the layout from here
 
@@ -50,7 +50,7 @@ def pages(lang: str) -> list[Path]:
 
 
 def text(lang: str, page: Path | str) -> str:
-    return (DOCS / lang / page).read_text(encoding="utf-8")
+    return read_text(DOCS / lang / page)
 
 
 _H1 = re.compile(r"^# (?P<title>.+?)\s*(\{[^}]*\})?\s*$", re.M)

@@ -2,6 +2,7 @@
 the file and says what to do.
 
 - a page missing in one language (before anything is built; names the language);
+- heading anchors that differ between the languages, a glossary row that does not parse;
 - an include of a section that its snippet does not have (lists the sections it has);
 - a recorded output whose snippet changed since it was recorded (the record carries a
   hash of the code that produced it), so a raising, hanging or changed snippet cannot
@@ -18,7 +19,8 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from tools.core.errors import ToolError
-from tools.pages.checks import include_problems, missing_translations
+from tools.core.repo import LANGS
+from tools.pages.checks import anchor_drift, include_problems, missing_translations
 
 
 def refuse_missing_translations(config: MkDocsConfig) -> MkDocsConfig:
@@ -26,6 +28,18 @@ def refuse_missing_translations(config: MkDocsConfig) -> MkDocsConfig:
     if problems:
         raise ToolError("\n".join(problems))
     return config
+
+
+def refuse_drift_between_languages(config: MkDocsConfig) -> None:
+    """Heading anchors that differ between zh and en, and a glossary row that does not
+    parse, are refused before anything is built (the tests check them too)."""
+    from tools.chapters.glossary.load import terms
+
+    problems = anchor_drift()
+    if problems:
+        raise ToolError("\n".join(problems))
+    for lang in LANGS:
+        terms(lang)
 
 
 def refuse_bad_includes(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -6,13 +6,17 @@ before these handlers and these run in the order written. mkdocs-static-i18n run
 50 (page_markdown) and -100 (config, post_build), and its second language is a whole
 second build. The feature code lives in its package; this module only wires it, and
 turns a ``ToolError`` (bad input, with a message naming the file) into a build error
-without a traceback.
+without a traceback. Under ``mkdocs serve`` the error is shown instead in the browser,
+at the top of every page (and in the terminal), and the server keeps serving: MkDocs
+would otherwise hold every request until the fix. The next save rebuilds as usual.
 """
 
 from __future__ import annotations
 
 import functools
+import html
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -28,6 +32,7 @@ from tools.chapters.factcheck import hook as factcheck  # noqa: E402
 from tools.chapters.faq import hook as faq  # noqa: E402
 from tools.chapters.pins import hook as pins  # noqa: E402
 from tools.core.errors import ToolError  # noqa: E402
+from tools.core.repo import check_text_files  # noqa: E402
 from tools.downloads import hook as downloads  # noqa: E402
 from tools.figures import hook as figures  # noqa: E402
 from tools.site import cache_hook, checks, reader_hook, theme  # noqa: E402
@@ -39,7 +44,41 @@ for _module in (factcheck, faq, pins, downloads, figures, reader_hook, versions)
     importlib.reload(_module)
 
 
-def _handlers(*table):
+_SERVING = "DETACH_SITE_SERVING"  # set at startup; survives this module's reloads
+_errors: list[str] = []  # this build's errors, under serve (the module reloads per build)
+
+
+def _note_command(command: str, **_) -> None:
+    if command == "serve":
+        os.environ[_SERVING] = "1"
+
+
+def _error_box(markdown_or_html: str, html_page: bool) -> str:
+    if not _errors:
+        return markdown_or_html
+    text = "\n\n".join(html.escape(e) for e in _errors)
+    box = (
+        '<div class="admonition failure build-error"><p class="admonition-title">'
+        f"Build error (mkdocs serve) — fix it and save</p><pre>{text}</pre></div>"
+    )
+    if html_page:
+        return markdown_or_html.replace("<article", box + "<article", 1)
+    return box + "\n\n" + markdown_or_html
+
+
+def _serve_error(err: ToolError, args: tuple, blank: bool):
+    """Under serve: remember the error, tell the terminal, go on with the input (a
+    page's Markdown is dropped: what follows would fail on it again)."""
+    message = str(err)
+    if message not in _errors:
+        _errors.append(message)
+        print(f"ERROR (shown at the top of every page) - {message}", file=sys.stderr)
+    if blank:
+        return ""
+    return args[0] if args else None
+
+
+def _handlers(*table, blank_on_error: bool = False):
     """One event's handlers from (priority, handler) pairs, errors explained."""
 
     def explained(priority, handler):
@@ -48,6 +87,8 @@ def _handlers(*table):
             try:
                 return handler(*args, **kwargs)
             except ToolError as err:
+                if os.environ.get(_SERVING):
+                    return _serve_error(err, args, blank_on_error)
                 raise PluginError(str(err)) from None
 
         run.mkdocs_priority = priority
@@ -57,6 +98,7 @@ def _handlers(*table):
 
 
 on_startup = _handlers(
+    (0, _note_command),  # under serve, errors go to the page (see above)
     (0, theme.date_build_from_commit),  # SOURCE_DATE_EPOCH: reproducible builds
 )
 
@@ -68,6 +110,8 @@ on_config = _handlers(
 )
 
 on_pre_build = _handlers(
+    (100, lambda config: check_text_files()),  # a non-UTF-8 byte: named, not a traceback
+    (100, checks.refuse_drift_between_languages),
     (0, theme.forget_earlier_builds),
     (0, figures.build_figures),
     (0, factcheck.load_claims),
@@ -93,6 +137,7 @@ on_page_markdown = _handlers(
     (0, versions.add_version_notes),
     (0, downloads.fill_run_page_placeholders),
     (0, pins.add_pin_lines),
+    blank_on_error=True,
 )
 
 on_page_content = _handlers(
@@ -102,6 +147,7 @@ on_page_content = _handlers(
 
 on_post_page = _handlers(
     (-150, reader_hook.finish_page_html),  # after i18n wrote its tags
+    (-200, lambda output, page, config: _error_box(output, html_page=True)),  # serve only
 )
 
 on_post_template = _handlers(

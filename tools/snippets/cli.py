@@ -26,22 +26,23 @@ def _targets(paths: tuple[Path, ...]) -> list[Path]:
 
 
 def _record_or_check(cmd: str, targets: list[Path]) -> int:
-    from tools.core.repo import cuda_available
-    from tools.snippets.records import check, record
+    from tools.core.repo import cuda_available, rel
+    from tools.snippets.records import VARIANT, check, record
     from tools.snippets.runner import ForkServer, random_hash_seed
     from tools.snippets.source import SnippetError, parse
 
-    server = ForkServer()
-    # record runs each snippet twice, under two hash seeds: output that differs is refused
-    second = ForkServer(random_hash_seed(avoid=server.hash_seed)) if cmd == "record" else None
+    # record runs each snippet twice, the second time as another machine would
+    # (VARIANT): output that differs is refused. check runs that variant.
+    server = ForkServer() if cmd == "record" else ForkServer(env=VARIANT)
+    second = ForkServer(random_hash_seed(avoid=server.hash_seed), env=VARIANT) if cmd == "record" else None
     failures = 0
     try:
         for path in targets:
-            snippet = parse(path)
-            if snippet.needs_cuda and not cuda_available():
-                print(f"skip     {snippet.rel} (needs CUDA; record it on a GPU machine)")
-                continue
-            try:
+            try:  # a malformed snippet is reported and the others still run
+                snippet = parse(path)
+                if snippet.needs_cuda and not cuda_available():
+                    print(f"skip     {snippet.rel} (needs CUDA; record it on a GPU machine)")
+                    continue
                 if cmd == "record":
                     changed = record(path, server, second)
                     print(f"{'updated' if changed else 'same':8} {snippet.rel}")
@@ -50,13 +51,15 @@ def _record_or_check(cmd: str, targets: list[Path]) -> int:
                     print(f"ok       {snippet.rel}")
             except SnippetError as err:
                 failures += 1
-                print(f"FAILED   {snippet.rel}\n{err}\n", file=sys.stderr)
+                print(f"FAILED   {rel(path)}\n{err}\n", file=sys.stderr)
     finally:
         servers = [server] + ([second] if second is not None else [])
         for each in servers:  # both exit at once
             each.stop()
         for each in servers:
             each.close()
+    if failures:
+        print(f"{failures} of {len(targets)} snippet(s) FAILED (messages above).", file=sys.stderr)
     return 1 if failures else 0
 
 

@@ -7,9 +7,10 @@ than the text column (``WIDTH``) are wrapped at spaces when recording: the words
 exactly as printed, only line breaks are added (continuation lines keep the line's
 indent).
 
-``record`` runs a snippet twice, under two different hash seeds, and refuses output
-that differs between the runs (timings, id() values, set order), naming the section
-and the line. ``check`` compares a record with a fresh run and fails with a diff and
+``record`` runs a snippet twice, the second time under another hash seed, thread count
+and date (``VARIANT``), and refuses output that differs between the runs (timings,
+id() values, set order, dates, thread counts), naming the section and the line.
+``check`` compares a record with a fresh run (as VARIANT) and fails with a diff and
 the command that refreshes it (or, when a second run differs too, says the output is
 not reproducible).
 """
@@ -24,10 +25,15 @@ from pathlib import Path
 from tools.core import sections
 from tools.core.repo import rel
 from tools.snippets import stamp as record_stamp
+from tools.snippets.guard import CLOCK_SHIFT
 from tools.snippets.runner import ForkServer, random_hash_seed, run, uses_server
 from tools.snippets.source import Snippet, SnippetError, parse
 
 REFRESH_HINT = "make outputs (or: .venv/bin/python -m tools snippets record {path})"  # the one refresh hint
+# The second run of ``record`` (and every ``check``) runs as another reader's machine
+# would: more threads, another day. Output that depends on either is caught.
+VARIANT = {"OMP_NUM_THREADS": "2", "OMP_WAIT_POLICY": "PASSIVE", CLOCK_SHIFT: "400"}
+VARIANT_TEXT = "2 threads and a clock 400 days ahead in run 2"
 WIDTH = 79  # the text column holds about 84 monospace characters; code lines are <= 79
 
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,}\b")
@@ -64,16 +70,17 @@ def format_record(snippet: Snippet, outputs: list[str]) -> str:
     return "".join(parts)
 
 
-def fresh(
+def fresh_run(
     path: Path,
     server: ForkServer | None = None,
     env: dict[str, str] | None = None,
     hash_seed: int | None = None,
-) -> str:
-    """Run the snippet and return its record text (without the stamp).
-    Raises SnippetError on failure."""
+) -> tuple[str, list[str]]:
+    """Run the snippet: (its record text without the stamp, the repository files it
+    depends on). Raises SnippetError on failure."""
     snippet = parse(path)
-    text = format_record(snippet, run(snippet, server, env, hash_seed))
+    outcome = run(snippet, server, env, hash_seed)
+    text = format_record(snippet, [out or "" for out in outcome.outputs])
     address = _ADDRESS.search(text)
     if address:
         raise SnippetError(
@@ -81,7 +88,17 @@ def fresh(
             "every run. Print something stable instead, e.g. type(t.grad_fn).__name__ "
             "or a comparison of data_ptr() values."
         )
-    return text
+    return text, record_stamp.run_inputs(snippet.path, outcome.inputs)
+
+
+def fresh(
+    path: Path,
+    server: ForkServer | None = None,
+    env: dict[str, str] | None = None,
+    hash_seed: int | None = None,
+) -> str:
+    """Run the snippet and return its record text (without the stamp)."""
+    return fresh_run(path, server, env, hash_seed)[0]
 
 
 def _section_lines(text: str) -> list[tuple[str, int, str]]:
@@ -108,34 +125,34 @@ def unstable_message(snippet: Snippet, first: tuple[int, str], second: tuple[int
             where = f"section {name!r}, line {no} is printed by one run only: {line}"
     return (
         f"{snippet.rel} prints different output on every run (run 1 with "
-        f"PYTHONHASHSEED={first[0]}, run 2 with PYTHONHASHSEED={second[0]}); first "
-        f"difference in {where}\n"
+        f"PYTHONHASHSEED={first[0]}, run 2 with PYTHONHASHSEED={second[0]}, "
+        f"{VARIANT_TEXT}); first difference in {where}\n"
         "A reader would see other output than the page shows. Print only what is the same "
-        "on every run: no timings, id() values or addresses; sort sets and dict items "
-        "(sorted(...)) instead of relying on hash order."
+        "on every run and every machine: no timings, dates, thread counts, id() values or "
+        "addresses; sort sets and dict items (sorted(...)) instead of relying on hash order."
     )
 
 
 def _two_runs(
     snippet: Snippet, server: ForkServer | None, second: ForkServer | None
-) -> tuple[tuple[int, str], tuple[int, str]]:
-    """Two runs under different hash seeds."""
+) -> tuple[tuple[int, str, list[str]], tuple[int, str, list[str]]]:
+    """Two runs: the second under another hash seed, thread count and date (VARIANT)."""
     seed1 = server.hash_seed if uses_server(snippet, server) else random_hash_seed()
-    one = fresh(snippet.path, server, hash_seed=seed1)
+    one = fresh_run(snippet.path, server, hash_seed=seed1)
     if uses_server(snippet, second) and second.hash_seed != seed1:
         seed2 = second.hash_seed
-        two = fresh(snippet.path, second)
+        two = fresh_run(snippet.path, second)
     else:  # a fresh interpreter with another seed
         seed2 = random_hash_seed(avoid=seed1)
-        two = fresh(snippet.path, None, hash_seed=seed2)
-    return (seed1, one), (seed2, two)
+        two = fresh_run(snippet.path, None, env=VARIANT, hash_seed=seed2)
+    return (seed1, *one), (seed2, *two)
 
 
 def check(path: Path, server: ForkServer | None = None) -> None:
     """Raise SnippetError with a diff when the record differs from a fresh run."""
     snippet = parse(path)
     seed = server.hash_seed if uses_server(snippet, server) else random_hash_seed()
-    new = fresh(path, server, hash_seed=seed)
+    new = fresh(path, server, env=VARIANT, hash_seed=seed)
     record_path = snippet.record_path
     hint = REFRESH_HINT.format(path=snippet.rel)
     if not record_path.exists():
@@ -177,8 +194,8 @@ def record(path: Path, server: ForkServer | None = None, second: ForkServer | No
     snippet = parse(path)
     one, two = _two_runs(snippet, server, second)
     if one[1] != two[1]:
-        raise SnippetError(unstable_message(snippet, one, two))
-    new = record_stamp.stamp_line(snippet.path) + one[1]
+        raise SnippetError(unstable_message(snippet, one[:2], two[:2]))
+    new = record_stamp.stamp_lines(snippet.path, one[2], one[1]) + one[1]
     old = snippet.record_path.read_text(encoding="utf-8") if snippet.record_path.exists() else None
     if old != new:
         snippet.record_path.write_text(new, encoding="utf-8")

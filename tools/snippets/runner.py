@@ -15,14 +15,16 @@ import re
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.core.repo import ROOT, child_env
+from tools.snippets import guard
 from tools.snippets.source import Snippet, SnippetError
 from tools.snippets.worker import TIMEOUT_EXIT, stop, timeout_message
 
 ERROR_TAIL_LINES = 30  # lines of a failing snippet's stderr quoted in the error
+MAX_OUTPUT_LINES = 200  # per section: more is not an output a reader reads
 # frames of the runner itself in a timeout's stack dump: noise for the reader
 _RUNNER_FRAME = re.compile(
     r'^  File "(?:[^"]*tools/(?:snippets/(?:worker|cli)|__main__)\.py|[^"]*/click/[^"]*|<frozen runpy>)", '
@@ -57,12 +59,12 @@ def random_hash_seed(avoid: int | None = None) -> int:
 class ForkServer:
     """A warm interpreter (``python -m tools snippets worker serve``) that forks one child per run."""
 
-    def __init__(self, hash_seed: int | None = None) -> None:
+    def __init__(self, hash_seed: int | None = None, env: dict[str, str] | None = None) -> None:
         self.hash_seed = hash_seed or random_hash_seed()  # forked children share it
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tools", "snippets", "worker", "serve"],
             cwd=ROOT,
-            env={**child_env(), "PYTHONHASHSEED": str(self.hash_seed)},
+            env={**child_env(), "PYTHONHASHSEED": str(self.hash_seed), **(env or {})},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -143,6 +145,8 @@ class Outcome:
     stderr: str
     outputs: list[str | None]
     hash_seed: int
+    inputs: list[str] = field(default_factory=list)  # repository files it opened (guard)
+    problems: list[dict] = field(default_factory=list)  # writes/reads a reader cannot repeat
 
     @property
     def timed_out(self) -> bool:
@@ -172,7 +176,9 @@ def execute(
         for i in range(len(snippet.chunks)):
             p = out_dir / f"{i}.txt"
             outputs.append(p.read_text(encoding="utf-8", errors="replace") if p.exists() else None)
-    return Outcome(rc, err, outputs, seed)
+        notes = out_dir / guard.GUARD_FILE
+        seen = json.loads(notes.read_text(encoding="utf-8")) if notes.exists() else {}
+    return Outcome(rc, err, outputs, seed, seen.get("inputs", []), seen.get("problems", []))
 
 
 def uses_server(snippet: Snippet, server: ForkServer | None) -> bool:
@@ -184,19 +190,70 @@ def run(
     server: ForkServer | None = None,
     env: dict[str, str] | None = None,
     hash_seed: int | None = None,
-) -> list[str]:
-    """What each chunk printed, in order. Raises SnippetError on failure.
+) -> Outcome:
+    """Run ``snippet`` and check the run as a reader would see it; raise SnippetError
+    if it failed, printed to stderr, wrote or read what a reader cannot, stopped
+    early, or printed more than a page can hold.
 
     ``env`` adds environment variables for this run (e.g. ``SNIPPET_SMOKE=1``).
     Without a server the run gets ``hash_seed`` (default: a random one).
     """
     outcome = execute(snippet, server, env, hash_seed)
+    again = f"Reproduce with: PYTHONHASHSEED={outcome.hash_seed} .venv/bin/python {snippet.rel}"
     if outcome.rc != 0:
         lines = _without_runner_frames(outcome.stderr)
         tail = "\n".join(lines[-ERROR_TAIL_LINES:])
         how = "timed out" if outcome.timed_out else f"failed (exit {outcome.rc})"
-        raise SnippetError(
-            f"{snippet.rel} {how}:\n{tail}\n"
-            f"Reproduce with: PYTHONHASHSEED={outcome.hash_seed} .venv/bin/python {snippet.rel}"
+        raise SnippetError(f"{snippet.rel} {how}:\n{tail}\n{again}")
+    problem = _reader_problem(snippet, outcome)
+    if problem:
+        raise SnippetError(f"{problem}\n{again}")
+    return outcome
+
+
+def _where(snippet: Snippet, note: dict) -> str:
+    line = f":{note['line']}" if note.get("line") else ""
+    return f"{snippet.rel}{line} (section {note['section']!r})"
+
+
+def _reader_problem(snippet: Snippet, outcome: Outcome) -> str | None:
+    """What a reader running this snippet would meet that the page does not show."""
+    for note in outcome.problems:
+        if note["what"] == "writes":
+            return (
+                f"{_where(snippet, note)} writes {note['path']}: a reader running it would find "
+                "that file in their folder (or in the repository). Write into a folder the "
+                "snippet makes itself: with tempfile.TemporaryDirectory() as tmp: ..."
+            )
+        return (
+            f"{_where(snippet, note)} reads {note['path']}, which exists only on this machine "
+            "(not in the repository, not installed, not made by the run): a reader's run "
+            "would fail. Create the file in the snippet, or put it in the repository."
         )
-    return [text or "" for text in outcome.outputs]
+    missing = [
+        c.name or "(outside sections)" for c, out in zip(snippet.chunks, outcome.outputs) if out is None
+    ]
+    if missing:
+        return (
+            f"{snippet.rel} stopped before section {missing[0]!r} although it exited with "
+            "status 0 (os._exit?): the sections after it never ran. Let the snippet run to its end."
+        )
+    err = outcome.stderr.strip()
+    if err and not snippet.stderr_reason:
+        first = "\n".join(err.splitlines()[:ERROR_TAIL_LINES])
+        return (
+            f"{snippet.rel} printed to stderr, which the record does not keep but every reader "
+            f"sees:\n{first}\nFix the cause; or declare the section '# warns: NAME Type' (its "
+            "warnings are then recorded into its output); or, for output the run cannot "
+            "catch (worker processes, C++ logs), say why in a '# stderr: WHY' header."
+        )
+    for chunk, out in zip(snippet.chunks, outcome.outputs):
+        lines = (out or "").count("\n")
+        if lines > MAX_OUTPUT_LINES:
+            name = chunk.name or "(outside sections)"
+            return (
+                f"{snippet.rel}: section {name!r} printed {lines:,} lines (at most "
+                f"{MAX_OUTPUT_LINES} fit on a page). Print a summary (shape, a few values, "
+                "a count) instead."
+            )
+    return None

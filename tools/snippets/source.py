@@ -11,6 +11,14 @@ docstring), declare needs:
     # timeout: 300        -> seconds, a whole number (default 60)
     # cpu-smoke: yes      -> a CUDA snippet that the normal suite also runs on CPU with
                              SNIPPET_SMOKE=1 set (tiny sizes, record not compared)
+    # raises: NAME Type   -> section NAME ends by raising Type (or a subclass); the
+                             runner records "Type: message" as its output, so the page
+                             shows the error without a try/except in the code
+    # warns: NAME Type    -> section NAME warns with Type; each warning is recorded
+                             as "Type: message" after the section's own output
+    # stderr: WHY         -> the run prints to stderr for a reason a reader should
+                             know (e.g. worker processes' own warnings); without it,
+                             any stderr output of a passing run is an error
 A header after the first statement, an unknown value or a timeout such as ``2m`` is an
 error naming the file and line.
 """
@@ -24,7 +32,7 @@ from pathlib import Path
 
 from tools.core import sections
 from tools.core.errors import ToolError
-from tools.core.repo import SNIPPETS, rel
+from tools.core.repo import SNIPPETS, read_text, rel
 from tools.core.sections import Chunk
 
 RECORD_SUFFIX = ".out"
@@ -33,7 +41,10 @@ RUNNERS = ("fork", "subprocess")
 REQUIREMENTS = ("cuda",)
 _YES, _NO = ("yes", "true", "1"), ("no", "false", "0")
 
-_HEADER = re.compile(r"^#\s*(?P<key>requires|runner|timeout|cpu-smoke)\s*:\s*(?P<value>.*?)\s*$")
+_HEADER = re.compile(
+    r"^#\s*(?P<key>requires|runner|timeout|cpu-smoke|raises|warns|stderr)\s*:\s*(?P<value>.*?)\s*$"
+)
+_EXPECT = re.compile(r"(?P<section>[\w-]+)\s+(?P<type>[A-Za-z_]\w*)")
 
 
 class SnippetError(ToolError, RuntimeError):
@@ -48,6 +59,8 @@ class Snippet:
     runner: str = "fork"
     timeout: int = DEFAULT_TIMEOUT
     cpu_smoke: bool = False  # a CUDA snippet that can also run tiny on CPU (SNIPPET_SMOKE=1)
+    expects: dict[str, tuple[str, str]] = field(default_factory=dict)  # section: (raises|warns, Type)
+    stderr_reason: str = ""  # why a passing run may print to stderr (``# stderr:``)
 
     @property
     def rel(self) -> str:
@@ -102,6 +115,18 @@ def _header_value(key: str, value: str, where: str) -> object:
         if value not in RUNNERS:
             raise SnippetError(f"{where}: unknown runner {value!r} (use fork or subprocess).")
         return value
+    if key in ("raises", "warns"):
+        m = _EXPECT.fullmatch(value)
+        if not m:
+            raise SnippetError(
+                f"{where}: '# {key}: {value}' must name a section and a type, e.g. "
+                f"'# {key}: backward-twice {'RuntimeError' if key == 'raises' else 'UserWarning'}'."
+            )
+        return m["section"], m["type"]
+    if key == "stderr":
+        if not value:
+            raise SnippetError(f"{where}: '# stderr:' needs the reason a reader sees stderr output.")
+        return value
     if key == "cpu-smoke":
         if value.lower() not in _YES + _NO:
             raise SnippetError(f"{where}: '# cpu-smoke: {value}' must be yes or no.")
@@ -132,6 +157,13 @@ def _read_header(snippet: Snippet, text: str) -> None:
             snippet.runner = value
         elif m["key"] == "cpu-smoke":
             snippet.cpu_smoke = value
+        elif m["key"] in ("raises", "warns"):
+            section, kind = value
+            if section in snippet.expects:
+                raise SnippetError(f"{where}: section {section!r} already has a '# raises:' or '# warns:'.")
+            snippet.expects[section] = (m["key"], kind)
+        elif m["key"] == "stderr":
+            snippet.stderr_reason = value
         else:
             snippet.timeout = value
 
@@ -141,11 +173,18 @@ def parse(path: Path) -> Snippet:
     path = Path(path)
     if not path.is_file():
         raise SnippetError(f"No snippet file at {path}. Check the path (snippets live under snippets/).")
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     snippet = Snippet(path=path.resolve(), chunks=[])
     _read_header(snippet, text)
     try:
         snippet.chunks = sections.split(text, rel(path))
     except sections.SectionError as err:
         raise SnippetError(str(err)) from None
+    names = {c.name for c in snippet.chunks if c.name}
+    unknown = sorted(set(snippet.expects) - names)
+    if unknown:
+        raise SnippetError(
+            f"{snippet.rel}: '# raises:'/'# warns:' name(s) {unknown}, which are not sections "
+            f"of the file (its sections: {', '.join(sorted(names))})."
+        )
     return snippet

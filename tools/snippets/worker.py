@@ -11,6 +11,7 @@ forking it is safe, and it saves the ~2 s import of torch per snippet.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import faulthandler
 import json
@@ -22,8 +23,11 @@ import tempfile
 import time
 import traceback
 import types
+import warnings
 from pathlib import Path
 
+from tools.core.repo import ROOT
+from tools.snippets import guard
 from tools.snippets.source import Snippet, parse
 
 POLL_SECONDS = 0.02  # how often the server looks at a running child
@@ -56,22 +60,75 @@ def exec_chunks(snippet: Snippet, out_dir: Path) -> None:
     """Execute the chunks in one namespace, fd 1 redirected to ``out_dir/<i>.txt``."""
     # On a timeout the runner sends DUMP_SIGNAL: print where every thread is, keep going.
     faulthandler.register(DUMP_SIGNAL, file=sys.stderr, all_threads=True)
-    os.chdir(tempfile.mkdtemp(prefix="snippet-cwd-"))  # snippets must not write into the repo
+    os.chdir(tempfile.mkdtemp(prefix="snippet-cwd-"))  # a reader's folder, not the repo
     sys.argv = [str(snippet.path)]
     sys.path.insert(0, str(snippet.path.parent))
     module = types.ModuleType("__main__")
     module.__file__ = str(snippet.path)
     module.__builtins__ = __builtins__
     sys.modules["__main__"] = module
+    guard.shift_clock()
+    watch = guard.install(ROOT, out_dir, snippet.path)
     for i, chunk in enumerate(snippet.chunks):
+        watch.section = chunk.name or "(outside sections)"
         sys.stdout.flush()
         fd = os.open(out_dir / f"{i}.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         os.dup2(fd, 1)
         os.close(fd)
         # pad so tracebacks show the file's own line numbers
         code = compile("\n" * (chunk.first_line - 1) + chunk.code, str(snippet.path), "exec")
-        exec(code, module.__dict__)
+        try:
+            _exec_chunk(snippet, chunk, code, module.__dict__)
+        except SystemExit as stop_early:
+            # exit(0) would leave the later sections empty and their asserts unrun
+            raise RuntimeError(
+                f"{snippet.rel}: section {watch.section!r} calls sys.exit({stop_early.code!r}); "
+                "a snippet must run to its end (skip work with an if, not by exiting)."
+            ) from None
         sys.stdout.flush()
+    watch.write()
+
+
+def _matches(exc_type: type, name: str) -> bool:
+    return any(t.__name__ == name for t in exc_type.__mro__)
+
+
+def _exec_chunk(snippet: Snippet, chunk, code, namespace: dict) -> None:
+    """Run one chunk; a section declared ``# raises:`` / ``# warns:`` has its error or
+    warnings printed into its output (``tools.snippets.source``)."""
+    kind, name = snippet.expects.get(chunk.name or "", (None, None))
+    where = f"{snippet.rel}: section {chunk.name!r}"
+    if kind == "warns":
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            exec(code, namespace)
+        shown = [w for w in caught if _matches(w.category, name)]
+        if not shown:
+            raise RuntimeError(f"{where} is declared '# warns: {chunk.name} {name}' but gave no {name}.")
+        for w in caught:
+            print(f"{w.category.__name__}: {w.message}")
+        return
+    if kind != "raises":
+        exec(code, namespace)
+        return
+    try:
+        exec(code, namespace)
+    except Exception as err:
+        if not _matches(type(err), name):
+            raise
+        last = ast.parse(chunk.code).body[-1].lineno + chunk.first_line - 1
+        frames = traceback.extract_tb(err.__traceback__)
+        # the outermost frame in the snippet: the section's own top-level statement
+        line = next((f.lineno for f in frames if f.filename == str(snippet.path)), last)
+        if line < last:
+            raise RuntimeError(
+                f"{where} raised {type(err).__name__} at line {line}, before its last statement "
+                f"(line {last}): the rest of the section never ran. End the section with the "
+                "statement that raises."
+            ) from err
+        print(f"{type(err).__name__}: {err}")
+    else:
+        raise RuntimeError(f"{where} is declared '# raises: {chunk.name} {name}' but raised nothing.")
 
 
 def _redirect(fd_target: int, path: str, flags: int) -> None:

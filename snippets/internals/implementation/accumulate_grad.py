@@ -1,3 +1,4 @@
+# warns: create-graph UserWarning
 """Backward calls aten::detach too: in a plain backward AccumulateGrad stores
 a detached gradient in a leaf's .grad; with create_graph=True it keeps the
 gradient's graph and accumulates out of place."""

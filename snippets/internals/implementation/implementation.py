@@ -1,3 +1,4 @@
+# stderr: torch builds with Kineto log each profiler start and stop to stderr
 """What detach() runs, what it allocates, and what it returns, checked from
 Python."""
 

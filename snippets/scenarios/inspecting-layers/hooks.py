@@ -1,3 +1,4 @@
+# warns: full-backward-hook UserWarning
 """Forward hooks capture activations; a detached capture is an alias, not a
 snapshot; gradient hooks see what activation statistics cannot; a module's
 full backward hook and an in-place ReLU after it do not mix."""

@@ -23,7 +23,7 @@ from pathlib import Path
 from tools.core import data as datafile
 from tools.core import sections
 from tools.core.errors import ToolError
-from tools.core.repo import DOCS, LANGS, ROOT, rel
+from tools.core.repo import DOCS, LANGS, ROOT, read_text, rel
 
 DATA = ROOT / "data" / "fact-check.yml"
 SCHEMA = "fact-check.schema.json"  # data/schemas/: the fields and their shapes
@@ -68,17 +68,51 @@ def _check_identity(claim: dict, where: str) -> None:
         raise _fail(where, f"id does not match seed {claim['seed']!r}.")
 
 
+def _is_main_guard(node: ast.AST) -> bool:
+    """``if __name__ == "__main__":`` always runs when the snippet does."""
+    test = getattr(node, "test", None)
+    return (
+        isinstance(node, ast.If)
+        and isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
+    )
+
+
+def _branches(tree: ast.AST) -> dict[int, int]:
+    """Line of each assert -> line of the innermost if/while/except/match around it
+    (an assert there may never run, e.g. only with CUDA); asserts not listed run."""
+    out: dict[int, int] = {}
+
+    def walk(node: ast.AST, branch: int | None) -> None:
+        if isinstance(node, ast.Assert) and branch is not None:
+            out[node.lineno] = branch
+        conditional = isinstance(node, (ast.If, ast.While, ast.ExceptHandler, ast.match_case))
+        if conditional and not _is_main_guard(node):
+            branch = node.lineno if not isinstance(node, ast.match_case) else node.pattern.lineno
+        for child in ast.iter_child_nodes(node):
+            walk(child, branch)
+
+    walk(tree, None)
+    return out
+
+
 @cache
-def _asserts(path: Path, stamp: tuple[int, int]) -> tuple[list[tuple[int, str]], dict[str, range]]:
-    """(line, source lines) of each assert in ``path``, and each section's line range.
+def _asserts(
+    path: Path, stamp: tuple[int, int]
+) -> tuple[list[tuple[int, str, int | None]], dict[str, range]]:
+    """(line, source lines, line of the branch it sits in or None) of each assert in
+    ``path``, and each section's line range.
 
     Cached by (mtime, size): the build checks ~70 entries against a dozen files.
     """
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     lines = text.splitlines(keepends=True)
+    tree = ast.parse(text, filename=str(path))
+    branch = _branches(tree)
     found = [
-        (node.lineno, "".join(lines[node.lineno - 1 : node.end_lineno]))
-        for node in ast.walk(ast.parse(text, filename=str(path)))
+        (node.lineno, "".join(lines[node.lineno - 1 : node.end_lineno]), branch.get(node.lineno))
+        for node in ast.walk(tree)
         if isinstance(node, ast.Assert)
     ]
     ranges = {
@@ -89,12 +123,12 @@ def _asserts(path: Path, stamp: tuple[int, int]) -> tuple[list[tuple[int, str]],
     return found, ranges
 
 
-def _assert_sources(file: Path, section: str | None) -> list[str]:
-    """Source of each assert statement in ``file`` (or in its ``section``)."""
+def _assert_sources(file: Path, section: str | None) -> list[tuple[str, int | None]]:
+    """(source, branch line or None) of each assert statement in ``file`` (or in its ``section``)."""
     stat = file.stat()
     found, ranges = _asserts(file, (stat.st_mtime_ns, stat.st_size))
     lines = ranges[section] if section is not None else None
-    return [code for line, code in found if lines is None or line in lines]
+    return [(code, branch) for line, code, branch in found if lines is None or line in lines]
 
 
 def _squeeze(code: str) -> str:
@@ -104,7 +138,7 @@ def _squeeze(code: str) -> str:
 def _check_assert(claim: dict, where: str, file: Path, section: str | None) -> None:
     wanted = str(claim["assert"])
     place = rel(file) + (f":{section}" if section else "")
-    found = [a for a in _assert_sources(file, section) if _squeeze(wanted) in _squeeze(a)]
+    found = [(a, b) for a, b in _assert_sources(file, section) if _squeeze(wanted) in _squeeze(a)]
     if not found:
         raise _fail(
             where,
@@ -116,7 +150,17 @@ def _check_assert(claim: dict, where: str, file: Path, section: str | None) -> N
         raise _fail(
             where,
             f"{len(found)} asserts in {place} contain {wanted!r}: make 'assert:' "
-            f"distinctive enough to name one of {found}.",
+            f"distinctive enough to name one of {[a for a, _ in found]}.",
+        )
+    branch = found[0][1]
+    if branch is not None:
+        raise _fail(
+            where,
+            f"the assert in {place} that settles this claim ({wanted!r}) sits inside the "
+            f"if/while/except at {rel(file)}:{branch}, so a run may skip it (on a CPU "
+            "machine, say) and the claim would count as checked by code that never ran. "
+            "Move the assert out of the branch, or settle the claim with an assert that "
+            "always runs.",
         )
 
 
