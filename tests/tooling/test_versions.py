@@ -131,6 +131,32 @@ def test_a_failure_is_shown_with_its_line():
     assert "On torch 2.5.1 this block fails at line 36" in out
 
 
+# -- the seal: a result edited by hand is refused ----------------------------------------
+def test_a_result_edited_by_hand_from_failing_to_passing_is_refused(tmp_path: Path):
+    import json
+
+    from tools.core.data import DataError
+
+    source = tv.DATA / "2.4.1.json"
+    data = json.loads(source.read_text(encoding="utf-8"))
+    name = next(n for n, e in data["snippets"].items() if e["status"] in tv.FAILED)
+    entry = data["snippets"][name]
+    for key in ("line", "code", "message", "not_reached"):
+        entry.pop(key, None)
+    entry.update(status="pass", differs={})  # what a hand edit to "passing" looks like
+    folder = tmp_path / "torch-versions"
+    folder.mkdir()
+    bad = folder / source.name
+    bad.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        tv.load(bad)
+    assert f"2.4.1.json, entry {name}" in str(err.value)
+    assert "make test-versions TORCH=2.4.1 ARGS=--merge" in str(err.value)
+    with pytest.raises(DataError):
+        tv.load_matrix(folder)  # the pages (the build) refuse it too
+    assert tv.ROOT / name in tv.stale_or_missing(bad)  # and --merge re-runs it
+
+
 # -- the runner, on a throwaway snippet -----------------------------------------------------
 def test_runner_keeps_partial_output_and_the_failing_line(tmp_path: Path):
     from tools.snippets.runner import ForkServer
@@ -152,6 +178,7 @@ def test_runner_keeps_partial_output_and_the_failing_line(tmp_path: Path):
     finally:
         server.close()
     assert entry["status"] == "assert-failed"
+    assert entry["seal"] == tv.seal(entry)  # only the runner writes a seal
     assert (entry["line"], entry["code"]) == (6, "assert 1 == 2")
     assert entry["differs"] == {"two": "two\n"}
     assert entry["not_reached"] == ["three"]

@@ -10,11 +10,17 @@ Each file holds one torch release's run of every snippet (``tools.versions.run``
 
 An entry whose ``hash`` is not the snippet's current hash is *stale*: it says
 how an older version of the snippet behaved and is never shown as a pass.
+
+Every entry carries a ``seal``, the SHA-256 of everything else in it, written by the
+runner only: a result edited by hand (a failure turned into a pass, an output
+changed) no longer matches its seal and is refused when the file is loaded.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,11 +62,38 @@ def base_version(version: str) -> str:
     return version.split("+", 1)[0]
 
 
-def load(path: Path) -> dict:
-    """A result file, checked against data/schemas/torch-versions.schema.json."""
+def seal(entry: dict) -> str:
+    """The SHA-256 of a result entry without its seal (the runner writes it)."""
+    body = {k: v for k, v in entry.items() if k != "seal"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def sealed(entry: dict) -> dict:
+    return {**entry, "seal": seal(entry)}
+
+
+def broken_seals(data: dict) -> list[str]:
+    """Snippets whose entry does not match its seal (edited by hand)."""
+    return [name for name, entry in data["snippets"].items() if entry.get("seal") != seal(entry)]
+
+
+def load(path: Path, verify: bool = True) -> dict:
+    """A result file, checked against data/schemas/torch-versions.schema.json, and
+    (``verify``) every entry against its seal: a DataError names the file and entry."""
     from tools.core import data as datafile
 
-    return datafile.load(path, "torch-versions.schema.json").data
+    data = datafile.load(path, "torch-versions.schema.json").data
+    broken = broken_seals(data) if verify else []
+    if broken:
+        entry = data["snippets"][broken[0]]
+        raise datafile.DataError(
+            f"{rel(path)}, entry {broken[0]}: the result (status {entry.get('status')!r}) does not "
+            f"match the seal the runner wrote, so it was edited by hand"
+            + (f" ({len(broken) - 1} more entries too)" if len(broken) > 1 else "")
+            + f"; a result is never trusted without a run: make test-versions TORCH={Path(path).stem}"
+            " ARGS=--merge (it re-runs the entries whose seal is broken)"
+        )
+    return data
 
 
 def load_all(folder: Path = DATA) -> dict[str, dict]:
@@ -101,8 +134,13 @@ def stale_or_missing(path: Path) -> list[Path]:
     """Snippets whose entry in ``path`` is stale or absent."""
     if not path.exists():
         return snippet_paths()
-    entries = load(path)["snippets"]
-    return [p for p in snippet_paths() if rel(p) not in entries or is_stale(entries[rel(p)], file_hash(p))]
+    data = load(path, verify=False)
+    entries, broken = data["snippets"], set(broken_seals(data))
+    return [
+        p
+        for p in snippet_paths()
+        if rel(p) not in entries or rel(p) in broken or is_stale(entries[rel(p)], file_hash(p))
+    ]
 
 
 # --------------------------------------------------------------------------- the matrix
@@ -165,10 +203,14 @@ class Matrix:
 def load_matrix(folder: Path = DATA) -> Matrix:
     """Every result file in ``folder``, oldest release first; ValueError names a
     file that is not valid JSON."""
+    from tools.core.data import DataError
+
     runs = {}
     for path in sorted(Path(folder).glob("*.json"), key=lambda p: version_key(p.stem)):
         try:
             runs[path.stem] = load(path)
+        except DataError:
+            raise
         except ValueError as err:
             raise ValueError(f"{rel(path)} is not valid JSON ({err}); re-run make test-versions") from None
     hashes = {rel(p): file_hash(p) for p in snippet_paths()}

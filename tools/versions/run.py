@@ -30,6 +30,7 @@ from tools.versions.results import (
     classify,
     file_hash,
     load,
+    sealed,
     sections,
     snippet_paths,
     summarize,
@@ -106,6 +107,11 @@ def _timeout(snippet) -> dict:
 
 
 def run_snippet(path: Path, server, cuda: bool) -> dict:
+    """The snippet's result entry, sealed (``results.seal``): only a run writes one."""
+    return sealed(_run_snippet(path, server, cuda))
+
+
+def _run_snippet(path: Path, server, cuda: bool) -> dict:
     from tools.snippets.records import fresh
     from tools.snippets.source import SnippetError, parse
 
@@ -234,7 +240,7 @@ def _merged(out: Path, data: dict, only: list[Path] | None) -> dict:
     """The existing result file, to take this run's entries for ``only``."""
     if not only or not out.exists():
         raise SystemExit("--merge needs snippet paths and an existing result file")
-    old, new = load(out), data
+    old, new = load(out, verify=False), data  # entries with a broken seal are re-run
     if old["torch"] != new["torch"]:
         raise SystemExit(f"--merge: {out} holds torch {old['torch']}, this is {new['torch']}")
     merged = {k: new[k] for k in ("date", "commit", "dirty")}
