@@ -147,3 +147,29 @@ def test_every_figure_is_shown_and_every_shown_figure_has_a_script():
             shown.update(p for p, _ in pages.figures(pages.text(lang, page)))
     assert not scripts - shown, f"Figure scripts no page shows: {sorted(scripts - shown)}"
     assert not shown - scripts, f"Pages show figures with no script under figures/: {sorted(shown - scripts)}"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_changelog_renders_in_both_languages(lang):
+    """The changelog page (tools/chapters/changelog/) renders from the classified results
+    without MkDocs: a section per release pair, each change linking to a page and block
+    that exists; the page answers first (its summary comes before the list)."""
+    from tools.chapters.changelog import hook, render
+    from tools.versions import results
+
+    md = pages.text(lang, render.PAGE)
+    assert md.count(hook.MARKER) == 1, f"docs/{lang}/{render.PAGE} must hold {hook.MARKER} once"
+    summary = md.split(hook.MARKER)[0].split("\n", 1)[1]
+    summary = re.sub(r"<!--.*?-->", "", summary, flags=re.S).strip()
+    assert summary and "\n\n" not in summary, "the page starts with one summary paragraph"
+    matrix = results.load_matrix()
+    out = render.render(matrix, lang)
+    assert out.count("\n## torch ") == len(render.changes(matrix)) > 0
+    behaviour = [d for d in matrix.differences.entries if d.cls == "behaviour"]
+    label = "**" + render.TEXT[lang]["behaviour_label"] + "**"
+    assert out.count(label) == len(behaviour) > 0
+    for target, anchor in re.findall(r"\]\(\.\./([^)#]+)#([-\w]+)\)", out):
+        text = pages.text(lang, target)
+        assert f"#{anchor}" in text, f"the changelog links to {target}#{anchor}, which has no such anchor"
+    listed = [d for entries in render.changes(matrix).values() for d in entries]
+    assert listed and all(d.cls != "environment" for d in listed), "an environment result is never published"

@@ -92,3 +92,15 @@ def test_a_bad_glossary_row_names_file_line_and_entry(tmp_path, monkeypatch):
     with pytest.raises(glossary.GlossaryError) as err:
         glossary.terms("zh")
     assert f"glossary.md:{_line_of(page, row)}, entry autograd: zh:" in str(err.value)
+
+
+def test_a_behaviour_class_without_its_first_release_names_file_line_and_entry(tmp_path):
+    from tools.versions import differences
+
+    (tmp_path / "torch-versions").mkdir()
+    bad = _bad_copy(tmp_path, "torch-versions/differences.yml", '    since: "2.8.0"\n', "")
+    with pytest.raises(differences.DifferenceError) as err:
+        differences.load(bad)
+    line = _line_of(bad, "- id: tensor-from-list-warning")
+    expected = f"differences.yml:{line}, entry tensor-from-list-warning: missing field(s) ['since']"
+    assert expected in str(err.value)

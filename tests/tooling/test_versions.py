@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tools.versions import differences as why
 from tools.versions import notes as vn
 from tools.versions import results as tv
 from tools.versions import run as torch_versions_run
@@ -69,12 +70,20 @@ After.
 """
 
 
-def _matrix(entries: dict[str, dict]) -> tv.Matrix:
+def _matrix(entries: dict[str, dict], classes: list[why.Difference] | None = None) -> tv.Matrix:
     runs = {}
     for version, entry in entries.items():
         runs[version] = {"snippets": {SNIPPET: entry}}
     runs = dict(sorted(runs.items(), key=lambda kv: tv.version_key(kv[0])))
-    return tv.Matrix(runs, {SNIPPET: tv.file_hash(tv.ROOT / SNIPPET)})
+    return tv.Matrix(runs, {SNIPPET: tv.file_hash(tv.ROOT / SNIPPET)}, why.Differences(classes or []))
+
+
+def _class(cls: str = "wording", releases=("2.5.1",), **kw) -> why.Difference:
+    text = {
+        "en": "the mode sees `aten.detach.default` twice",
+        "zh": "dispatch mode 看到两次 `aten.detach.default`",
+    }
+    return why.Difference("x", cls, tuple(releases), ((SNIPPET, "dispatch"),), kw.pop("text", text), **kw)
 
 
 def _fresh(**kw) -> dict:
@@ -93,12 +102,18 @@ def test_page_line_note_and_span_marks():
             "2.5.1": _fresh(differs={"dispatch": OTHER}),
             "2.13.0": _fresh(),
             "2.14.1": _fresh(),
-        }
+        },
+        [_class()],
     )
     for lang in ("en", "zh"):
         out = vn.annotate(PAGE, matrix, lang)
         assert out.count('class="torch-versions"><small>') == 1
-        assert "2.5.1<sup" in out and "<strong>2.13.0</strong>" in out
+        line = next(ln for ln in out.splitlines() if "torch-versions" in ln)
+        assert "<strong>2.13.0</strong>" in line and "<sup" not in line and "✗" not in line
+        # the line says in words what differs: the class and its sentence
+        said = "2.5: the mode sees" if lang == "en" else "2.5：dispatch mode 看到两次"
+        assert said in line and "<code>aten.detach.default</code>" in line
+        assert said in out.split('??? note "', 1)[1]  # and in the note under the block
         assert '??? note "' in out and '=== "torch 2.5.1"' in out
         assert "'aten.detach.default', 'aten.detach.default'" in out
         # the span quoting the 2.13 op log is marked; the clone op (printed by all) is not
@@ -126,9 +141,92 @@ def test_a_failure_is_shown_with_its_line():
         message="AssertionError",
         differs={"dispatch": OTHER},
     )
-    out = vn.annotate(PAGE, _matrix({"2.5.1": failing, "2.13.0": _fresh()}), "en")
-    assert "2.5.1<sup" in out and "✗" in out
+    behaviour = _class(
+        "behaviour", since="2.7.1", text={"en": "the op log has two entries.", "zh": "记录里有两项。"}
+    )
+    out = vn.annotate(PAGE, _matrix({"2.5.1": failing, "2.13.0": _fresh()}, [behaviour]), "en")
+    assert "✗" not in out
+    said = "On 2.5, PyTorch behaves differently: the op log has two entries (as shown here from torch 2.7)."
+    assert said in out
     assert "On torch 2.5.1 this block fails at line 36" in out
+
+
+def test_a_result_classed_environment_is_never_published():
+    broken = _fresh(status="error", line=3, code="import jax", message="ModuleNotFoundError: jax", differs={})
+    env = why.Difference("no-jax", "environment", ("2.5.1",), ((SNIPPET, "dispatch"),), missing="jax")
+    out = vn.annotate(PAGE, _matrix({"2.5.1": broken, "2.13.0": _fresh()}, [env]), "en")
+    line = next(ln for ln in out.splitlines() if "torch-versions" in ln)
+    assert "Not yet checked on torch 2.5.1" in line and "??? note" not in out and "jax" not in out
+
+
+def test_a_difference_without_a_class_names_block_release_and_what_to_do(monkeypatch):
+    from tools.core.errors import ToolError
+    from tools.versions import hook
+
+    matrix = _matrix({"2.5.1": _fresh(differs={"dispatch": OTHER}), "2.13.0": _fresh()})
+    [problem] = why.unclassified(matrix, matrix.differences)
+    assert f"{SNIPPET}:dispatch prints another output on torch 2.5.1" in problem
+    assert "data/torch-versions/differences.yml gives no class" in problem
+    assert "make test-versions TORCH=2.5.1 ARGS=--merge" in problem
+    monkeypatch.setattr(hook, "load_matrix", lambda: matrix)
+    with pytest.raises(ToolError, match="without a class"):
+        hook.load_results(None)  # the build refuses it too
+    # a class covering a block that no longer differs is reported too
+    stale_class = _matrix({"2.5.1": _fresh(), "2.13.0": _fresh()}, [_class()])
+    wrong = why.mismatches(stale_class, stale_class.differences)
+    assert any("no longer differs on torch 2.5.1" in p for p in wrong)
+
+
+# -- the classes of the real results (data/torch-versions/differences.yml) -----------------
+MATRIX = tv.load_matrix()
+
+
+def test_every_difference_in_the_results_has_a_class():
+    missing = why.unclassified(MATRIX, MATRIX.differences)
+    assert not missing, "\n".join(missing)
+
+
+def test_every_class_matches_the_results():
+    wrong = why.mismatches(MATRIX, MATRIX.differences)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_result_is_classed_environment():
+    """A venv that lacked a package is our fault, not PyTorch's: re-run that release."""
+    env = why.environment(MATRIX.differences)
+    assert not env, "\n".join(env)
+
+
+def test_release_ranges_read_as_the_checked_releases():
+    checked = ["2.4.1", "2.5.1", "2.7.1", "2.10.0", "2.13.0", "2.14.1", "2.15.0"]
+    assert why.runs({"2.4.1", "2.5.1", "2.7.1", "2.10.0"}, checked) == ["2.4–2.10"]
+    assert why.runs({"2.4.1", "2.14.1", "2.15.0"}, checked) == ["2.4", "2.14–2.15"]
+
+
+# -- the seal: a result edited by hand is refused ----------------------------------------
+def test_a_result_edited_by_hand_from_failing_to_passing_is_refused(tmp_path: Path):
+    import json
+
+    from tools.core.data import DataError
+
+    source = tv.DATA / "2.4.1.json"
+    data = json.loads(source.read_text(encoding="utf-8"))
+    name = next(n for n, e in data["snippets"].items() if e["status"] in tv.FAILED)
+    entry = data["snippets"][name]
+    for key in ("line", "code", "message", "not_reached"):
+        entry.pop(key, None)
+    entry.update(status="pass", differs={})  # what a hand edit to "passing" looks like
+    folder = tmp_path / "torch-versions"
+    folder.mkdir()
+    bad = folder / source.name
+    bad.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        tv.load(bad)
+    assert f"2.4.1.json, entry {name}" in str(err.value)
+    assert "make test-versions TORCH=2.4.1 ARGS=--merge" in str(err.value)
+    with pytest.raises(DataError):
+        tv.load_matrix(folder)  # the pages (the build) refuse it too
+    assert tv.ROOT / name in tv.stale_or_missing(bad)  # and --merge re-runs it
 
 
 # -- the runner, on a throwaway snippet -----------------------------------------------------
@@ -152,6 +250,7 @@ def test_runner_keeps_partial_output_and_the_failing_line(tmp_path: Path):
     finally:
         server.close()
     assert entry["status"] == "assert-failed"
+    assert entry["seal"] == tv.seal(entry)  # only the runner writes a seal
     assert (entry["line"], entry["code"]) == (6, "assert 1 == 2")
     assert entry["differs"] == {"two": "two\n"}
     assert entry["not_reached"] == ["three"]
@@ -190,3 +289,12 @@ def test_the_name_rule_tells_names_from_quotes():
         assert is_api_name(name), name
     for quote in ("Exp", "output 0 of Exp", "Can't call numpy()", "requires_grad=True)"):
         assert not is_api_name(quote), quote
+
+
+def test_a_run_in_which_a_snippet_lacks_a_package_fails():
+    """An environment failure is ours, not PyTorch's: the run says so and fails."""
+    entry = {"status": "error", "message": "ModuleNotFoundError: No module named 'jax'"}
+    with pytest.raises(SystemExit, match="lacks a package"):
+        torch_versions_run._report_differences("2.7.1", {"snippets": {"snippets/x.py": entry}})
+    absent_api = {"status": "error", "message": "ImportError: cannot import name 'fully_shard' from 'torch'"}
+    torch_versions_run._report_differences("2.5.1", {"snippets": {"snippets/x.py": absent_api}})

@@ -1,1 +1,2 @@
-"""Pages generated from data/: the fact check, the FAQ, the PyTorch pins and the glossary."""
+"""Pages generated from data/: the fact check, the FAQ, the PyTorch pins, the glossary and
+the torch changelog."""

@@ -260,13 +260,47 @@ UI: dict[str, dict[str, dict]] = {
             "colon": ": ",
         },
     },
+    # the changelog page (tools/chapters/changelog/render.py)
+    "changelog": {
+        "en": {
+            "releases": "Checked releases: torch {versions}. The pages show the output of {pin}, the "
+            "site's pin. A change under “{example}” was first seen on the newer of the two: it "
+            "came with that release or one between them that was not checked.",
+            "heading": "torch {old} → {new}",
+            "behaviour_label": "Behaviour",
+            "unavailable_label": "API",
+            "wording_label": "Wording",
+            "behaviour": "{versions}: {text} (as the page shows from torch {since} on).",
+            "unavailable": "{versions}: `{api}` does not exist yet (it needs torch ≥ {since}).",
+            "wording": "{versions}: {text}.",
+            "seen": "Seen in",
+            "none": "No release differs from the pin in what the site's code checks.",
+        },
+        "zh": {
+            "releases": "核对过的版本：torch {versions}。页面上的输出来自本站固定的 {pin}。"
+            "列在“{example}”下的变化最早见于两者中较新的版本：它随该版本出现，"
+            "或出现在两者之间某个未核对的版本里。",
+            "heading": "torch {old} → {new}",
+            "behaviour_label": "行为",
+            "unavailable_label": "API",
+            "wording_label": "措辞",
+            "behaviour": "{versions}：{text}（torch {since} 起与页面所示一致）。",
+            "unavailable": "{versions}：还没有 `{api}`（需要 torch ≥ {since}）。",
+            "wording": "{versions}：{text}。",
+            "seen": "见",
+            "none": "在本站代码核对的范围内，各版本与固定版本没有差别。",
+        },
+    },
     # the version line and notes (tools/versions/notes.py)
     "versions": {
         "en": {
             "line": "Code on this page checked with torch {versions}.",
             "reference": "{version} (outputs shown)",
-            "differs": "some output differs: see the note under the block",
-            "fails": "some code fails: see the note under the block",
+            "behaviour": "On {versions}, PyTorch behaves differently: {text} "
+            "(as shown here from torch {since}).",
+            "wording": "{versions}: {text} (same behaviour, other wording).",
+            "unavailable": "{versions}: `{api}` does not exist yet (it needs torch ≥ {since}).",
+            "unclassified": "{versions}: some output differs (see the note under the block).",
             "cuda": "needs CUDA: not run",
             "stale": "Checked on torch {versions} before the last change to {files}.",
             "missing": "Not yet checked on torch {versions}.",
@@ -289,8 +323,10 @@ UI: dict[str, dict[str, dict]] = {
         "zh": {
             "line": "本页代码已在 torch {versions} 上运行核对。",
             "reference": "{version}（页面所示输出）",
-            "differs": "部分输出不同，见对应代码块下的说明",
-            "fails": "部分代码运行失败，见对应代码块下的说明",
+            "behaviour": "{versions} 的行为不同：{text}（torch {since} 起与本页所示一致）。",
+            "wording": "{versions}：{text}（行为相同，只是措辞不同）。",
+            "unavailable": "{versions}：还没有 `{api}`（需要 torch ≥ {since}）。",
+            "unclassified": "{versions}：部分输出不同（见对应代码块下的说明）。",
             "cuda": "需要 CUDA，未运行",
             "stale": "在 torch {versions} 上的核对早于 {files} 的最近一次修改。",
             "missing": "尚未在 torch {versions} 上核对。",

@@ -28,6 +28,7 @@ _ROOT = Path(__file__).resolve().parents[2]
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
+from tools.chapters.changelog import hook as changelog  # noqa: E402
 from tools.chapters.factcheck import hook as factcheck  # noqa: E402
 from tools.chapters.faq import hook as faq  # noqa: E402
 from tools.chapters.pins import hook as pins  # noqa: E402
@@ -40,7 +41,7 @@ from tools.versions import hook as versions  # noqa: E402
 
 # MkDocs runs this file afresh on every config load (each `mkdocs serve` rebuild);
 # the handlers' state starts afresh with it.
-for _module in (factcheck, faq, pins, downloads, figures, reader_hook, versions):
+for _module in (changelog, factcheck, faq, pins, downloads, figures, reader_hook, versions):
     importlib.reload(_module)
 
 
@@ -134,6 +135,7 @@ on_page_markdown = _handlers(
     (100, checks.refuse_bad_includes),  # before pymdownx.snippets expands them
     (0, theme.cache_mkdocstrings_templates),
     (0, factcheck.insert_fact_check_table),
+    (0, changelog.insert_changelog),
     (0, versions.add_version_notes),
     (0, downloads.fill_run_page_placeholders),
     (0, pins.add_pin_lines),

@@ -74,3 +74,11 @@ def summary() -> None:
             f"{helper.get('passed')}/{helper.get('passed', 0) + helper.get('failed', 0)}"
             f" ({data['date']}, {data.get('seconds')} s)"
         )
+    from tools.versions import differences as why
+    from tools.versions.results import load_matrix
+
+    matrix = load_matrix()
+    problems = why.problems(matrix, matrix.differences)
+    print(f"{len(matrix.differences.entries)} classes in {rel(why.PATH)}; {len(problems)} problem(s)")
+    for line in problems:
+        print(f"  {line}")

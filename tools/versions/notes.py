@@ -4,10 +4,13 @@ Generated from ``data/torch-versions/*.json`` (written by ``make test-versions``
 see ``tools.versions.cli``), in the page's language:
 
 - under the page title, one line listing the releases the page's code ran on,
-  with a mark where an output differs or the code fails;
+  then in words what differs on which of them ("2.4–2.10: the error names the node
+  `SigmoidBackward0`, not `Sigmoid` ..."), one sentence per entry of
+  ``data/torch-versions/differences.yml`` (``tools.versions.differences``); a result
+  classed *environment* is shown as not checked;
 - under an output block whose section printed something else on some release,
-  a collapsible note with the other releases' outputs, one tab per distinct
-  output, and a sentence saying which of the checked releases print what;
+  a collapsible note: the same sentences for that block, which of the checked
+  releases print what, and the other releases' outputs, one tab per distinct output;
 - after an inline code span of the prose that quotes a recorded output
   (``output 0 of Exp``) which some release does not print, the releases that
   print it.
@@ -28,6 +31,7 @@ from tools.core.i18n import UI
 from tools.core.repo import ROOT, SNIPPETS
 from tools.pages.parse import FENCE
 from tools.pages.parse import SECTION_INCLUDE as INCLUDE
+from tools.versions import differences as why
 from tools.versions import results as tv
 from tools.versions.results import Matrix
 
@@ -50,16 +54,47 @@ def _join(versions: list[str], lang: str) -> str:
 
 
 # --------------------------------------------------------------------------- page line
-def page_line(matrix: Matrix, snippets: list[str], lang: str) -> str:
-    """The line under the title: which releases, with marks."""
+def _html(markdown: str) -> str:
+    """A sentence of the data (code spans in backticks) as HTML, for the raw-HTML line."""
+    parts = re.split(r"`([^`]+)`", markdown)
+    return "".join(f"<code>{html.escape(p)}</code>" if i % 2 else html.escape(p) for i, p in enumerate(parts))
+
+
+def differences(matrix: Matrix, blocks: list[tuple[str, str]], lang: str) -> list[str]:
+    """What differs in ``blocks`` (snippet, section) on the checked releases, one
+    Markdown sentence per class entry (differences.yml), in the order of the blocks."""
+    found: dict[str, str] = {}
+    unclassified: list[str] = []
+    for snippet, name in blocks:
+        lines = tv.section_lines(snippet).get(name)
+        if lines is None:
+            continue
+        for version in matrix.versions:
+            if matrix.section(version, snippet, name, *lines).kind not in why.DIFFERENT:
+                continue
+            d = matrix.why(version, snippet, name)
+            if d is None:
+                unclassified.append(version)
+            elif d.id not in found:
+                found[d.id] = why.sentence(d, matrix.versions, lang)
+    out = list(found.values())
+    if unclassified:  # the build refuses these; synthetic data only
+        versions = TEXT[lang]["and"].join(why.runs(set(unclassified), matrix.versions))
+        out.append(TEXT[lang]["unclassified"].format(versions=versions))
+    return out
+
+
+def page_line(
+    matrix: Matrix, snippets: list[str], lang: str, blocks: list[tuple[str, str]] | None = None
+) -> str:
+    """The line under the title: which releases, then in words what differs."""
     t = TEXT[lang]
     parts, stale, missing = [], {}, []
-    used = set()
     for version in matrix.versions:
         if version == tv.REFERENCE:  # the records: `make test` checks them on every commit
             parts.append(t["reference"].format(version=f"<strong>{html.escape(version)}</strong>"))
             continue
-        entries = {s: matrix.entry(version, s) for s in snippets}
+        entries = {s: matrix.entry_shown(version, s) for s in snippets}
         if any(e is None for e in entries.values()):
             missing.append(version)
             continue
@@ -67,30 +102,20 @@ def page_line(matrix: Matrix, snippets: list[str], lang: str) -> str:
         for s in entries:
             if s not in fresh:
                 stale.setdefault(version, []).append(s)
-        kinds = {tv.classify(e) for e in fresh.values()}
         if not fresh:
             continue
         label = html.escape(version)
-        if "fails" in kinds:
-            label += '<sup title="{}">✗</sup>'.format(html.escape(t["fails"]))
-            used.add("fails")
-        elif "differs" in kinds:
-            label += '<sup title="{}">†</sup>'.format(html.escape(t["differs"]))
-            used.add("differs")
-        elif kinds == {"skipped"}:
+        if {tv.classify(e) for e in fresh.values()} == {"skipped"}:
             label += f" ({t['cuda']})"
         parts.append(label)
     if not parts and not stale and not missing:
         return ""
     sep = "" if lang == "zh" else " "  # between sentences
     text = t["line"].format(versions=_join(parts, lang)) if parts else ""
-    legend = [
-        f"† {t['differs']}" if k == "differs" else f"✗ {t['fails']}"
-        for k in ("differs", "fails")
-        if k in used
-    ]
-    if legend:
-        text += sep + ("；" if lang == "zh" else "; ").join(legend) + ("。" if lang == "zh" else ".")
+    if blocks is None:
+        blocks = [(s, n) for s in snippets for n in tv.section_lines(s)]
+    for sentence in differences(matrix, blocks, lang):
+        text += sep + _html(sentence)
     by_files: dict[tuple[str, ...], list[str]] = {}
     for version, files in stale.items():
         by_files.setdefault(tuple(files), []).append(version)
@@ -117,7 +142,7 @@ def section_note(matrix: Matrix, snippet: str, name: str, lang: str, indent: str
     for v, r in results.items():
         if r.kind == "differs" or (r.kind == "failed" and r.output):
             outputs.setdefault(r.output, []).append(v)
-    body: list[str] = []
+    body: list[str] = differences(matrix, [(snippet, name)], lang)
     if same:
         differing = sorted((v for vs in outputs.values() for v in vs), key=tv.version_key)  # in tabs
         first, last = min(same, key=tv.version_key), max(same, key=tv.version_key)
@@ -272,7 +297,14 @@ def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
             )
     text = _mark_spans(markdown, matrix, records, lang)
     text = _add_notes(text, matrix, lang, {key for key in records})
-    line = page_line(matrix, snippets, lang)
+    blocks: list[tuple[str, str]] = []
+    for m in includes:
+        if m is None or not (ROOT / _snippet_rel(m["path"])).exists():
+            continue
+        snippet = _snippet_rel(m["path"])
+        names = [m["section"]] if m["section"] else list(tv.section_lines(snippet))
+        blocks += [(snippet, n) for n in names if (snippet, n) not in blocks]
+    line = page_line(matrix, snippets, lang, blocks)
     if line:
         text = re.sub(r"^(# .*\n)", lambda h: h.group(1) + "\n" + line + "\n", text, count=1, flags=re.M)
     return text

@@ -10,11 +10,19 @@ Each file holds one torch release's run of every snippet (``tools.versions.run``
 
 An entry whose ``hash`` is not the snippet's current hash is *stale*: it says
 how an older version of the snippet behaved and is never shown as a pass.
+
+Every entry carries a ``seal``, the SHA-256 of everything else in it, written by the
+runner only: a result edited by hand (a failure turned into a pass, an output
+changed) no longer matches its seal and is refused when the file is loaded.
+Why a result differs from the pin is said by hand in ``differences.yml``
+(``tools.versions.differences``).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +31,7 @@ from tools.core import sections as markers
 from tools.core.repo import ROOT, rel
 from tools.snippets.source import all_snippets as snippet_paths
 from tools.snippets.stamp import file_hash
+from tools.versions.differences import Difference, Differences
 
 DATA = ROOT / "data" / "torch-versions"
 SCHEMA = 1
@@ -56,11 +65,38 @@ def base_version(version: str) -> str:
     return version.split("+", 1)[0]
 
 
-def load(path: Path) -> dict:
-    """A result file, checked against data/schemas/torch-versions.schema.json."""
+def seal(entry: dict) -> str:
+    """The SHA-256 of a result entry without its seal (the runner writes it)."""
+    body = {k: v for k, v in entry.items() if k != "seal"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def sealed(entry: dict) -> dict:
+    return {**entry, "seal": seal(entry)}
+
+
+def broken_seals(data: dict) -> list[str]:
+    """Snippets whose entry does not match its seal (edited by hand)."""
+    return [name for name, entry in data["snippets"].items() if entry.get("seal") != seal(entry)]
+
+
+def load(path: Path, verify: bool = True) -> dict:
+    """A result file, checked against data/schemas/torch-versions.schema.json, and
+    (``verify``) every entry against its seal: a DataError names the file and entry."""
     from tools.core import data as datafile
 
-    return datafile.load(path, "torch-versions.schema.json").data
+    data = datafile.load(path, "torch-versions.schema.json").data
+    broken = broken_seals(data) if verify else []
+    if broken:
+        entry = data["snippets"][broken[0]]
+        raise datafile.DataError(
+            f"{rel(path)}, entry {broken[0]}: the result (status {entry.get('status')!r}) does not "
+            f"match the seal the runner wrote, so it was edited by hand"
+            + (f" ({len(broken) - 1} more entries too)" if len(broken) > 1 else "")
+            + f"; a result is never trusted without a run: make test-versions TORCH={Path(path).stem}"
+            " ARGS=--merge (it re-runs the entries whose seal is broken)"
+        )
+    return data
 
 
 def load_all(folder: Path = DATA) -> dict[str, dict]:
@@ -101,8 +137,13 @@ def stale_or_missing(path: Path) -> list[Path]:
     """Snippets whose entry in ``path`` is stale or absent."""
     if not path.exists():
         return snippet_paths()
-    entries = load(path)["snippets"]
-    return [p for p in snippet_paths() if rel(p) not in entries or is_stale(entries[rel(p)], file_hash(p))]
+    data = load(path, verify=False)
+    entries, broken = data["snippets"], set(broken_seals(data))
+    return [
+        p
+        for p in snippet_paths()
+        if rel(p) not in entries or rel(p) in broken or is_stale(entries[rel(p)], file_hash(p))
+    ]
 
 
 # --------------------------------------------------------------------------- the matrix
@@ -123,10 +164,17 @@ class Matrix:
 
     runs: dict[str, dict]  # version -> data, oldest first
     hashes: dict[str, str] = field(default_factory=dict)  # rel snippet path -> hash
+    differences: Differences | None = None  # why results differ (differences.yml)
 
     @property
     def versions(self) -> list[str]:
         return list(self.runs)
+
+    reference: str = REFERENCE  # the pinned release: its results are the records
+
+    @staticmethod
+    def section_lines(snippet: str) -> dict[str, tuple[int, int]]:
+        return section_lines(snippet)
 
     def entry(self, version: str, snippet: str) -> dict | None:
         return self.runs[version]["snippets"].get(snippet)
@@ -135,7 +183,26 @@ class Matrix:
         entry = self.entry(version, snippet)
         return entry is not None and is_stale(entry, self.hashes.get(snippet, ""))
 
+    def hidden(self, version: str, snippet: str) -> Difference | None:
+        """The environment entry that keeps this result off the pages, if any."""
+        return self.differences.environment(version, snippet) if self.differences else None
+
+    def entry_shown(self, version: str, snippet: str) -> dict | None:
+        """The entry as the pages see it: None where an environment entry hides it."""
+        return None if self.hidden(version, snippet) else self.entry(version, snippet)
+
     def section(
+        self, version: str, snippet: str, name: str, first_line: int, last_line: int
+    ) -> SectionResult:
+        """What the pages show: an environment result counts as not checked."""
+        if self.hidden(version, snippet):
+            return SectionResult("missing")
+        return self.raw_section(version, snippet, name, first_line, last_line)
+
+    def why(self, version: str, snippet: str, name: str) -> Difference | None:
+        return self.differences.find(version, snippet, name) if self.differences else None
+
+    def raw_section(
         self, version: str, snippet: str, name: str, first_line: int, last_line: int
     ) -> SectionResult:
         if version == REFERENCE:  # the records themselves: make test checks them
@@ -162,17 +229,24 @@ class Matrix:
         return SectionResult("same")
 
 
-def load_matrix(folder: Path = DATA) -> Matrix:
-    """Every result file in ``folder``, oldest release first; ValueError names a
-    file that is not valid JSON."""
+def load_matrix(folder: Path = DATA, differences: Path | None = None) -> Matrix:
+    """Every result file in ``folder``, oldest release first, with the classes of
+    ``differences`` (default: differences.yml beside them); a ValueError names a file
+    that is not valid JSON, an entry whose seal is broken, or a bad class entry."""
+    from tools.core.data import DataError
+    from tools.versions import differences as why
+
     runs = {}
     for path in sorted(Path(folder).glob("*.json"), key=lambda p: version_key(p.stem)):
         try:
             runs[path.stem] = load(path)
+        except DataError:
+            raise
         except ValueError as err:
             raise ValueError(f"{rel(path)} is not valid JSON ({err}); re-run make test-versions") from None
     hashes = {rel(p): file_hash(p) for p in snippet_paths()}
-    return Matrix(runs, hashes)
+    diffs = why.load(differences or Path(folder) / why.PATH.name)
+    return Matrix(runs, hashes, diffs)
 
 
 @functools.cache

@@ -29,6 +29,7 @@ from tools.versions.results import (
     classify,
     file_hash,
     load,
+    sealed,
     sections,
     snippet_paths,
     summarize,
@@ -36,6 +37,8 @@ from tools.versions.results import (
 
 HELPER_TESTS = ("tests/helper/test_autograd_lens.py", "src/autograd_lens")  # unit tests, doctests
 
+# A snippet that failed because this venv lacks a package: our set-up, not PyTorch.
+_NO_MODULE = re.compile(r"^(ModuleNotFoundError|ImportError): No module named '(?!torch\b)")
 _TB_LINE = re.compile(r'^\s*File "(?P<file>[^"]+)", line (?P<line>\d+)')
 _SITE_PACKAGES = re.compile(r"[^\s('\"]*/site-packages/")
 
@@ -84,6 +87,11 @@ def _timeout(snippet) -> dict:
 
 
 def run_snippet(path: Path, server, cuda: bool) -> dict:
+    """The snippet's result entry, sealed (``results.seal``): only a run writes one."""
+    return sealed(_run_snippet(path, server, cuda))
+
+
+def _run_snippet(path: Path, server, cuda: bool) -> dict:
     from tools.snippets.records import fresh
     from tools.snippets.source import SnippetError, parse
 
@@ -212,7 +220,7 @@ def _merged(out: Path, data: dict, only: list[Path] | None) -> dict:
     """The existing result file, to take this run's entries for ``only``."""
     if not only or not out.exists():
         raise SystemExit("--merge needs snippet paths and an existing result file")
-    old, new = load(out), data
+    old, new = load(out, verify=False), data  # entries with a broken seal are re-run
     if old["torch"] != new["torch"]:
         raise SystemExit(f"--merge: {out} holds torch {old['torch']}, this is {new['torch']}")
     merged = {k: new[k] for k in ("date", "commit", "dirty")}
@@ -274,4 +282,25 @@ def run_all(
         f"{data['helper_tests'].get('failed')} failed; wrote {out} in "
         f"{time.perf_counter() - start:.0f} s"
     )
+    _report_differences(version, data)
     return out
+
+
+def _report_differences(version: str, data: dict) -> None:
+    """After a run: the blocks that now need a class in differences.yml; a run in which
+    a snippet lacked a package (an *environment* failure) fails."""
+    from tools.versions.differences import unclassified
+    from tools.versions.results import load_matrix
+
+    matrix = load_matrix()
+    for line in unclassified(matrix, matrix.differences):
+        if f" on torch {version} " in line:
+            print(f"  needs a class: {line}")
+    entries = data["snippets"].items()
+    lacking = [f"{n}: {e['message']}" for n, e in entries if _NO_MODULE.match(e.get("message", ""))]
+    if lacking:
+        raise SystemExit(
+            f"torch {version}: {len(lacking)} snippet(s) failed because this venv lacks a package "
+            f"({'; '.join(lacking)}): every venv gets requirements.lock (noxfile.py); fix the venv "
+            'and re-run them (ARGS="--merge <snippet>"): such a result is never published'
+        )

@@ -1,0 +1,1 @@
+"""The changelog page: what changed for detach between the checked torch releases."""
