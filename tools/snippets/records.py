@@ -75,11 +75,12 @@ def fresh_run(
     server: ForkServer | None = None,
     env: dict[str, str] | None = None,
     hash_seed: int | None = None,
+    reader_checks: bool = True,
 ) -> tuple[str, list[str]]:
     """Run the snippet: (its record text without the stamp, the repository files it
     depends on). Raises SnippetError on failure."""
     snippet = parse(path)
-    outcome = run(snippet, server, env, hash_seed)
+    outcome = run(snippet, server, env, hash_seed, reader_checks)
     text = format_record(snippet, [out or "" for out in outcome.outputs])
     address = _ADDRESS.search(text)
     if address:
@@ -96,9 +97,10 @@ def fresh(
     server: ForkServer | None = None,
     env: dict[str, str] | None = None,
     hash_seed: int | None = None,
+    reader_checks: bool = True,
 ) -> str:
     """Run the snippet and return its record text (without the stamp)."""
-    return fresh_run(path, server, env, hash_seed)[0]
+    return fresh_run(path, server, env, hash_seed, reader_checks)[0]
 
 
 def _section_lines(text: str) -> list[tuple[str, int, str]]:

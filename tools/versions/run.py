@@ -105,7 +105,7 @@ def _run_snippet(path: Path, server, cuda: bool) -> dict:
         entry["status"] = "skipped-cuda"
         return entry
     try:
-        text = fresh(path, server)
+        text = fresh(path, server, reader_checks=False)  # other releases may warn
         entry["status"] = "pass"
     except subprocess.TimeoutExpired:
         return {**entry, **_timeout(snippet)}
