@@ -3,15 +3,23 @@
 A section is the lines between ``# --8<-- [start:name]`` and ``# --8<-- [end:name]``
 (pymdownx.snippets' syntax), at column 0. Pages embed ``file.py:name``; a record
 ``file.out`` carries the same markers around what the section printed.
+
+Data that points at a section as evidence (``snippets/x/y.py:name``, in
+``data/fact-check.yml`` and ``data/upstream-tests.yml``) reads it with
+``split_evidence`` and finds the asserts in it with ``assert_sources``.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from tools.core.errors import ToolError
+from tools.core.repo import rel
 
 MARKER = re.compile(
     r"^(?P<indent>[ \t]*)#\s*-{1,}8<-{1,}\s+\[\s*(?P<type>start|end)\s*:"
@@ -118,3 +126,48 @@ def body(text: str, name: str, where: str) -> str | None:
 def named(text: str, where: str) -> dict[str, str]:
     """``{name: code}`` of every named section of ``text`` (a snippet or a record)."""
     return {c.name: c.code for c in split(text, where) if c.name}
+
+
+def split_evidence(evidence: str) -> tuple[str, str | None]:
+    """``'snippets/x/y.py:sec'`` -> ``('snippets/x/y.py', 'sec')``."""
+    path, _, section = evidence.partition(":")
+    return path, section or None
+
+
+def _is_check(node: ast.AST, raises: bool) -> bool:
+    if isinstance(node, ast.Assert):
+        return True
+    if not raises or not isinstance(node, ast.Raise) or node.exc is None:
+        return False
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return isinstance(exc, ast.Name) and exc.id == "AssertionError"
+
+
+@cache
+def _checks(path: Path, stamp: tuple[int, int], raises: bool) -> tuple[list[tuple[int, str]], dict]:
+    """(line, source lines) of each check in ``path``, and each section's line range.
+
+    Cached by (mtime, size): a build checks ~100 entries against a few dozen files.
+    """
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    found = [
+        (node.lineno, "".join(lines[node.lineno - 1 : node.end_lineno]))
+        for node in ast.walk(ast.parse(text, filename=str(path)))
+        if _is_check(node, raises)
+    ]
+    chunks = split(text, rel(path))
+    ranges = {c.name: range(c.first_line, c.last_line + 1) for c in chunks if c.name is not None}
+    return sorted(found), ranges
+
+
+def assert_sources(file: Path, section: str | None = None, raises: bool = False) -> list[str]:
+    """Source of each ``assert`` statement in ``file`` (or in its ``section``), in order.
+
+    With ``raises``, a ``raise AssertionError(...)`` counts too: the snippets' way to
+    assert that a call raises (``try: ... except E: ... else: raise AssertionError``).
+    """
+    stat = file.stat()
+    found, ranges = _checks(Path(file), (stat.st_mtime_ns, stat.st_size), raises)
+    lines = ranges[section] if section is not None else None
+    return [code for line, code in found if lines is None or line in lines]

@@ -14,10 +14,8 @@ instead of turning silently into booleans.
 
 from __future__ import annotations
 
-import ast
 import re
 from collections import Counter
-from functools import cache
 from pathlib import Path
 
 from tools.core import data as datafile
@@ -53,12 +51,6 @@ def _fail(where: str, what: str) -> FactCheckError:
     return FactCheckError(f"{where}: {what}")
 
 
-def split_evidence(evidence: str) -> tuple[str, str | None]:
-    """``'snippets/x/y.py:sec'`` -> ``('snippets/x/y.py', 'sec')``."""
-    path, _, section = evidence.partition(":")
-    return path, section or None
-
-
 def _check_identity(claim: dict, where: str) -> None:
     verdict = claim["verdict"]
     if isinstance(verdict, bool):  # a bare true/false is a YAML boolean
@@ -68,35 +60,6 @@ def _check_identity(claim: dict, where: str) -> None:
         raise _fail(where, f"id does not match seed {claim['seed']!r}.")
 
 
-@cache
-def _asserts(path: Path, stamp: tuple[int, int]) -> tuple[list[tuple[int, str]], dict[str, range]]:
-    """(line, source lines) of each assert in ``path``, and each section's line range.
-
-    Cached by (mtime, size): the build checks ~70 entries against a dozen files.
-    """
-    text = path.read_text(encoding="utf-8")
-    lines = text.splitlines(keepends=True)
-    found = [
-        (node.lineno, "".join(lines[node.lineno - 1 : node.end_lineno]))
-        for node in ast.walk(ast.parse(text, filename=str(path)))
-        if isinstance(node, ast.Assert)
-    ]
-    ranges = {
-        c.name: range(c.first_line, c.last_line + 1)
-        for c in sections.split(text, rel(path))
-        if c.name is not None
-    }
-    return found, ranges
-
-
-def _assert_sources(file: Path, section: str | None) -> list[str]:
-    """Source of each assert statement in ``file`` (or in its ``section``)."""
-    stat = file.stat()
-    found, ranges = _asserts(file, (stat.st_mtime_ns, stat.st_size))
-    lines = ranges[section] if section is not None else None
-    return [code for line, code in found if lines is None or line in lines]
-
-
 def _squeeze(code: str) -> str:
     return re.sub(r"\s+", "", code)
 
@@ -104,7 +67,7 @@ def _squeeze(code: str) -> str:
 def _check_assert(claim: dict, where: str, file: Path, section: str | None) -> None:
     wanted = str(claim["assert"])
     place = rel(file) + (f":{section}" if section else "")
-    found = [a for a in _assert_sources(file, section) if _squeeze(wanted) in _squeeze(a)]
+    found = [a for a in sections.assert_sources(file, section) if _squeeze(wanted) in _squeeze(a)]
     if not found:
         raise _fail(
             where,
@@ -121,7 +84,7 @@ def _check_assert(claim: dict, where: str, file: Path, section: str | None) -> N
 
 
 def _check_evidence(claim: dict, where: str, root: Path) -> None:
-    path, section = split_evidence(str(claim["evidence"]))
+    path, section = sections.split_evidence(str(claim["evidence"]))
     if not (path.startswith(("snippets/", "benchmarks/")) and path.endswith(".py")):
         raise _fail(where, f"evidence {path!r} must be a snippets/...py or benchmarks/...py file.")
     file = root / path
