@@ -12,6 +12,7 @@ import pytest
 from tools.chapters.factcheck import hook
 from tools.chapters.factcheck import load as data
 from tools.chapters.factcheck import render as table
+from tools.core import sections
 from tools.core.repo import CJK, ROOT, SNIPPETS, rel
 from tools.pages import parse as pages
 
@@ -36,7 +37,7 @@ def test_there_are_about_fifty_claims_from_all_three_seeds():
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=[c["id"] for c in CLAIMS])
 def test_evidence_is_embedded_recorded_and_names_its_assert(claim):
-    path, _ = data.split_evidence(claim["evidence"])
+    path, _ = sections.split_evidence(claim["evidence"])
     file = ROOT / path
     assert file.is_file(), f"{claim['id']}: evidence {path} does not exist"
     if path.startswith("snippets/"):
@@ -104,7 +105,7 @@ def test_rendered_table_lists_every_claim_in_its_language(lang):
 
 
 def test_evidence_links_point_to_the_embedding_page_by_its_title():
-    by_path = {data.split_evidence(c["evidence"])[0]: c for c in CLAIMS}
+    by_path = {sections.split_evidence(c["evidence"])[0]: c for c in CLAIMS}
     for path, claim in by_path.items():
         for lang in pages.LANGS:
             link = table.evidence_link(claim, lang)
@@ -265,7 +266,7 @@ def test_render_rejects_an_unknown_language():
 def test_an_assert_inside_a_branch_cannot_settle_a_claim():
     import ast
 
-    from tools.chapters.factcheck.load import _branches
+    from tools.core.sections import branches as _branches
 
     tree = ast.parse(
         "import torch\n"

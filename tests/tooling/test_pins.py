@@ -1,8 +1,9 @@
 """Upstream traceability: site claims cite the PyTorch tests that pin them.
 
 Every cited test must be in the committed list of test names found at the
-pinned commit, every pin must be placed on its page in both languages, and
-the rendered line must be localized and link each test.
+pinned commit and link to its line there, every pin must be placed on its page
+in both languages, its evidence (a snippet section on that page) must assert
+something, and the rendered line must be localized and link each test.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import yaml
 from tools.chapters.pins import hook
 from tools.chapters.pins import load as pp
 from tools.chapters.pins import render as pins_render
+from tools.core import sections
 from tools.core.errors import ToolError
-from tools.core.repo import CJK
+from tools.core.repo import CJK, ROOT, rel
 from tools.pages import parse as pages
 
 PINS = pp.load()
@@ -85,7 +87,11 @@ def test_rendered_line_is_localized_and_links_each_test(lang):
             assert f"<code>{test.name}</code></a>" in html
             assert PINS.url(test) in html
             assert PINS.commits[test.file] in PINS.url(test)
-        label = pins_render.LABELS[lang]["one"]
+            assert PINS.url(test).endswith(f"/{test.file}#L{test.line}"), PINS.url(test)
+        if pin.only:
+            label = pins_render.LABELS[lang]["part"].split("{")[0]
+        else:
+            label = pins_render.LABELS[lang]["one"]
         assert label in html
         if lang == "en":
             assert not CJK.search(html)
@@ -98,43 +104,159 @@ def test_rendered_line_is_localized_and_links_each_test(lang):
     assert "<code>detach()</code>" + pins_render.LABELS[lang]["colon"] in many
 
 
+def test_every_pin_has_a_line_for_each_test_and_one_line_per_test():
+    lines: dict[str, int] = {}
+    for pin in PINS.pins.values():
+        for test in pin.tests:
+            assert isinstance(test.line, int) and test.line > 0, f"{pin.id}: {test} has no line"
+            assert lines.setdefault(str(test), test.line) == test.line, f"{test}: two lines"
+
+
+def test_device_tests_are_named_as_they_run():
+    """instantiate_device_type_tests makes TestXCPU::test_y_cpu; the template never runs."""
+    for pin in PINS.pins.values():
+        for test in pin.tests:
+            if "DeviceType" in test.cls:
+                assert test.cls.endswith("CPU") and test.name.endswith("_cpu"), f"{pin.id}: {test}"
+
+
+@pytest.mark.parametrize("pin_id", sorted(PINS.pins))
+def test_every_pin_names_evidence_that_its_page_embeds_and_that_asserts(pin_id):
+    """A pin cannot outlive its evidence: the section exists, the page shows it in
+    every language, and it asserts (assert, or raise AssertionError when a call
+    that should raise does not)."""
+    pin = PINS.pins[pin_id]
+    path, section = sections.split_evidence(pin.evidence)
+    file = ROOT / path
+    assert path.startswith("snippets/") and file.is_file(), f"{pin_id}: {path}"
+    assert section in sections.names(file.read_text(encoding="utf-8")), f"{pin_id}: {pin.evidence}"
+    target = path.removeprefix("snippets/")
+    for lang in pages.LANGS:
+        embedded = {(inc.file, inc.section) for inc in pages.includes(pages.text(lang, pin.page))}
+        assert (target, section) in embedded, (
+            f"{pin_id}: docs/{lang}/{pin.page} does not show {target}:{section}"
+        )
+    assert sections.assert_sources(file, section, raises=True), f"{pin_id}: {pin.evidence} asserts nothing"
+
+
+def test_the_partial_pins_say_which_part_the_tests_pin():
+    """Issue 25: five pins cited tests that pin only part of what the page says."""
+    cited = {pid: {t.name for t in pin.tests} for pid, pin in PINS.pins.items()}
+    assert cited["mark-non-differentiable"] == {"test_mark_non_differentiable_mixed"}
+    assert "test_autograd_inplace_view_of_view" not in cited["no-grad-views"]
+    for pid in ("no-grad-views", "detach-inplace-saved-output", "counter-hooks", "inference-rules"):
+        only = PINS.pins[pid].only
+        assert only and set(only) == set(pages.LANGS), pid
+        assert not CJK.search(only["en"]) and CJK.search(only["zh"]), pid
+        for lang in pages.LANGS:
+            html = pins_render.render(PINS, [pid], lang)
+            assert pins_render.LABELS[lang]["part"].split("{")[0] in html, (pid, lang)
+    assert PINS.pins["mark-non-differentiable"].only is None
+
+
 def _write(tmp_path: Path, pins: list[dict]) -> Path:
     data = yaml.safe_load(pp.DATA.read_text(encoding="utf-8"))
     data["pins"] = pins
     path = tmp_path / "upstream-tests.yml"
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
     return path
+
+
+def _line(path: Path, text: str) -> int:
+    return next(n for n, ln in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if text in ln)
+
+
+DETACH = "test/test_autograd.py::TestAutograd::test_detach"
+BASE = {
+    "id": "x",
+    "page": "internals/comparison.md",
+    "evidence": "snippets/internals/comparison/no_grad_views.py:views",
+    "claim": "x",
+    "tests": [
+        {
+            "test": "test/test_autograd.py::TestAutograd::test_detach",
+            "line": PINS.pins["detach-flags"].tests[0].line,
+        }
+    ],
+}
 
 
 def test_a_test_not_found_at_the_commit_fails_naming_the_pin(tmp_path):
     bad = {
+        **BASE,
         "id": "made-up",
-        "page": "internals/comparison.md",
-        "claim": "x",
-        "tests": ["test/test_autograd.py::TestAutograd::test_no_such_thing"],
+        "tests": [{"test": "test/test_autograd.py::TestAutograd::test_no_such_thing", "line": 1}],
     }
-    with pytest.raises(pp.PinError, match="made-up.*test_no_such_thing"):
-        pp.load(_write(tmp_path, [bad]))
+    path = _write(tmp_path, [bad])
+    with pytest.raises(
+        pp.PinError,
+        match=rf"upstream-tests.yml:{_line(path, 'id: made-up')}, entry made-up: .*test_no_such_thing",
+    ):
+        pp.load(path)
 
 
 def test_bad_entries_fail_loudly(tmp_path):
-    base = {
-        "id": "x",
-        "page": "internals/comparison.md",
-        "claim": "x",
-        "tests": ["test/test_autograd.py::TestAutograd::test_detach"],
-    }
+    detach = BASE["tests"][0]
     cases = [
-        ({**base, "colour": "red"}, "unknown"),
-        ({**base, "page": "nowhere.md"}, "does not exist"),
-        ({**base, "tests": ["test_detach"]}, "<file>::<Class>::<test>"),
-        ({**base, "tests": ["test/other.py::T::test_detach"]}, "no commit"),
+        ({**BASE, "colour": "red"}, "unknown"),
+        ({**BASE, "page": "nowhere.md"}, "does not exist"),
+        ({**BASE, "tests": [{"test": "test_detach", "line": 1}]}, "<file>::<Class>::<test>"),
+        (
+            {**BASE, "tests": [{"test": "test/test_autograd.py::TestAutograd::test_detach"}]},
+            "missing field(s) ['line']",
+        ),
+        ({**BASE, "tests": [{"test": "test/other.py::T::test_detach", "line": 1}]}, "no commit"),
+        ({**BASE, "evidence": "snippets/internals/comparison/no_grad_views.py"}, "evidence must read"),
     ]
     for entry, message in cases:
         with pytest.raises(pp.PinError, match=re.escape(message)):
             pp.load(_write(tmp_path, [entry]))
     with pytest.raises(pp.PinError, match="twice"):
-        pp.load(_write(tmp_path, [base, base]))
+        pp.load(_write(tmp_path, [BASE, BASE]))
+    other = {**BASE, "id": "y", "tests": [{**detach, "line": detach["line"] + 1}]}
+    with pytest.raises(pp.PinError, match=r"entry y: .*test_detach is at line .* and .* in another pin"):
+        pp.load(_write(tmp_path, [BASE, other]))
+
+
+@pytest.mark.parametrize(
+    ("evidence", "message"),
+    [
+        (
+            "snippets/internals/comparison/nothing.py:views",
+            "evidence file snippets/internals/comparison/nothing.py does not exist; ",
+        ),
+        ("snippets/internals/comparison/no_grad_views.py:gone", "evidence section 'gone' is not in "),
+        (
+            "snippets/internals/version-counter/version_counter.py:hooks",
+            "does not embed internals/version-counter/version_counter.py:hooks",
+        ),
+    ],
+)
+def test_evidence_that_does_not_hold_names_file_line_entry_and_fix(tmp_path, evidence, message):
+    path = _write(tmp_path, [{**BASE, "evidence": evidence}])
+    with pytest.raises(pp.PinError) as err:
+        pp.load(path)
+    text = str(err.value)
+    assert text.startswith(f"{rel(path)}:{_line(path, 'id: x')}, entry x: "), text
+    assert message in text and "; " in text, text
+
+
+def test_evidence_with_no_assert_fails(tmp_path):
+    """A copy of the repository's page and snippet, with the asserts taken out."""
+    root = tmp_path / "repo"
+    snippet = root / "snippets/internals/comparison/no_grad_views.py"
+    snippet.parent.mkdir(parents=True)
+    code = (ROOT / "snippets/internals/comparison/no_grad_views.py").read_text(encoding="utf-8")
+    code = re.sub(r"^( *)assert .*$", r"\1pass", code, flags=re.M).replace("raise AssertionError", "print")
+    snippet.write_text(code, "utf-8")
+    for lang in pages.LANGS:
+        page = root / "docs" / lang / "internals/comparison.md"
+        page.parent.mkdir(parents=True)
+        page.write_text(pages.text(lang, "internals/comparison.md"), "utf-8")
+    with pytest.raises(
+        pp.PinError, match=r"entry x: .*no_grad_views.py:views asserts nothing .*; assert the claim"
+    ):
+        pp.load(_write(tmp_path, [BASE]), root=root)
 
 
 def _page(src_uri: str):

@@ -245,6 +245,8 @@ UI: dict[str, dict[str, dict]] = {
     "pins": {
         "zh": {
             "one": "PyTorch 自己的测试也规定了这一点：",
+            "part": "PyTorch 自己的测试规定了其中一部分，即{part}：",
+            "only": "（其中{part}）",
             "many": "PyTorch 自己的测试也规定了这些行为{at}：",
             "at": "（{file}，提交 {commit}）",
             "sep": "、",
@@ -253,6 +255,8 @@ UI: dict[str, dict[str, dict]] = {
         },
         "en": {
             "one": "PyTorch pins this too: ",
+            "part": "PyTorch pins part of this too, {part}: ",
+            "only": " (the part {part})",
             "many": "PyTorch pins these too{at}: ",
             "at": " ({file} at {commit})",
             "sep": ", ",

@@ -3,15 +3,23 @@
 A section is the lines between ``# --8<-- [start:name]`` and ``# --8<-- [end:name]``
 (pymdownx.snippets' syntax), at column 0. Pages embed ``file.py:name``; a record
 ``file.out`` carries the same markers around what the section printed.
+
+Data that points at a section as evidence (``snippets/x/y.py:name``, in
+``data/fact-check.yml`` and ``data/upstream-tests.yml``) reads it with
+``split_evidence`` and finds the asserts in it with ``assert_sources``.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from tools.core.errors import ToolError
+from tools.core.repo import read_text, rel
 
 MARKER = re.compile(
     r"^(?P<indent>[ \t]*)#\s*-{1,}8<-{1,}\s+\[\s*(?P<type>start|end)\s*:"
@@ -118,3 +126,86 @@ def body(text: str, name: str, where: str) -> str | None:
 def named(text: str, where: str) -> dict[str, str]:
     """``{name: code}`` of every named section of ``text`` (a snippet or a record)."""
     return {c.name: c.code for c in split(text, where) if c.name}
+
+
+def split_evidence(evidence: str) -> tuple[str, str | None]:
+    """``'snippets/x/y.py:sec'`` -> ``('snippets/x/y.py', 'sec')``."""
+    path, _, section = evidence.partition(":")
+    return path, section or None
+
+
+def _is_check(node: ast.AST, raises: bool) -> bool:
+    if isinstance(node, ast.Assert):
+        return True
+    if not raises or not isinstance(node, ast.Raise) or node.exc is None:
+        return False
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return isinstance(exc, ast.Name) and exc.id == "AssertionError"
+
+
+def _is_main_guard(node: ast.AST) -> bool:
+    """``if __name__ == "__main__":`` always runs when the snippet does."""
+    test = getattr(node, "test", None)
+    return (
+        isinstance(node, ast.If)
+        and isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
+    )
+
+
+def branches(tree: ast.AST) -> dict[int, int]:
+    """Line of each statement inside an if/while/except/match -> the line of the
+    innermost such branch (code there may never run, e.g. only with CUDA)."""
+    out: dict[int, int] = {}
+
+    def walk(node: ast.AST, branch: int | None) -> None:
+        if isinstance(node, ast.stmt) and branch is not None:
+            out.setdefault(node.lineno, branch)
+        conditional = isinstance(node, (ast.If, ast.While, ast.ExceptHandler, ast.match_case))
+        if conditional and not _is_main_guard(node):
+            branch = node.pattern.lineno if isinstance(node, ast.match_case) else node.lineno
+        for child in ast.iter_child_nodes(node):
+            walk(child, branch)
+
+    walk(tree, None)
+    return out
+
+
+@cache
+def _checks(
+    path: Path, stamp: tuple[int, int], raises: bool
+) -> tuple[list[tuple[int, str, int | None]], dict]:
+    """(line, source lines, branch line or None) of each check in ``path``, and each
+    section's line range.
+
+    Cached by (mtime, size): a build checks ~100 entries against a few dozen files.
+    """
+    text = read_text(path)
+    lines = text.splitlines(keepends=True)
+    tree = ast.parse(text, filename=str(path))
+    inside = branches(tree)
+    found = [
+        (node.lineno, "".join(lines[node.lineno - 1 : node.end_lineno]), inside.get(node.lineno))
+        for node in ast.walk(tree)
+        if _is_check(node, raises)
+    ]
+    chunks = split(text, rel(path))
+    ranges = {c.name: range(c.first_line, c.last_line + 1) for c in chunks if c.name is not None}
+    return sorted(found, key=lambda f: f[0]), ranges
+
+
+def assert_sources(
+    file: Path, section: str | None = None, raises: bool = False, with_branch: bool = False
+) -> list:
+    """Source of each ``assert`` statement in ``file`` (or in its ``section``), in order;
+    with ``with_branch``, (source, line of the if/while/except it sits in, or None).
+
+    With ``raises``, a ``raise AssertionError(...)`` counts too: the snippets' way to
+    assert that a call raises (``try: ... except E: ... else: raise AssertionError``).
+    """
+    stat = file.stat()
+    found, ranges = _checks(Path(file), (stat.st_mtime_ns, stat.st_size), raises)
+    lines = ranges[section] if section is not None else None
+    kept = [(code, branch) for line, code, branch in found if lines is None or line in lines]
+    return kept if with_branch else [code for code, _ in kept]

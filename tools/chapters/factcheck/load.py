@@ -14,16 +14,14 @@ instead of turning silently into booleans.
 
 from __future__ import annotations
 
-import ast
 import re
 from collections import Counter
-from functools import cache
 from pathlib import Path
 
 from tools.core import data as datafile
 from tools.core import sections
 from tools.core.errors import ToolError
-from tools.core.repo import DOCS, LANGS, ROOT, read_text, rel
+from tools.core.repo import DOCS, LANGS, ROOT, rel
 
 DATA = ROOT / "data" / "fact-check.yml"
 SCHEMA = "fact-check.schema.json"  # data/schemas/: the fields and their shapes
@@ -53,12 +51,6 @@ def _fail(where: str, what: str) -> FactCheckError:
     return FactCheckError(f"{where}: {what}")
 
 
-def split_evidence(evidence: str) -> tuple[str, str | None]:
-    """``'snippets/x/y.py:sec'`` -> ``('snippets/x/y.py', 'sec')``."""
-    path, _, section = evidence.partition(":")
-    return path, section or None
-
-
 def _check_identity(claim: dict, where: str) -> None:
     verdict = claim["verdict"]
     if isinstance(verdict, bool):  # a bare true/false is a YAML boolean
@@ -68,69 +60,6 @@ def _check_identity(claim: dict, where: str) -> None:
         raise _fail(where, f"id does not match seed {claim['seed']!r}.")
 
 
-def _is_main_guard(node: ast.AST) -> bool:
-    """``if __name__ == "__main__":`` always runs when the snippet does."""
-    test = getattr(node, "test", None)
-    return (
-        isinstance(node, ast.If)
-        and isinstance(test, ast.Compare)
-        and isinstance(test.left, ast.Name)
-        and test.left.id == "__name__"
-    )
-
-
-def _branches(tree: ast.AST) -> dict[int, int]:
-    """Line of each assert -> line of the innermost if/while/except/match around it
-    (an assert there may never run, e.g. only with CUDA); asserts not listed run."""
-    out: dict[int, int] = {}
-
-    def walk(node: ast.AST, branch: int | None) -> None:
-        if isinstance(node, ast.Assert) and branch is not None:
-            out[node.lineno] = branch
-        conditional = isinstance(node, (ast.If, ast.While, ast.ExceptHandler, ast.match_case))
-        if conditional and not _is_main_guard(node):
-            branch = node.lineno if not isinstance(node, ast.match_case) else node.pattern.lineno
-        for child in ast.iter_child_nodes(node):
-            walk(child, branch)
-
-    walk(tree, None)
-    return out
-
-
-@cache
-def _asserts(
-    path: Path, stamp: tuple[int, int]
-) -> tuple[list[tuple[int, str, int | None]], dict[str, range]]:
-    """(line, source lines, line of the branch it sits in or None) of each assert in
-    ``path``, and each section's line range.
-
-    Cached by (mtime, size): the build checks ~70 entries against a dozen files.
-    """
-    text = read_text(path)
-    lines = text.splitlines(keepends=True)
-    tree = ast.parse(text, filename=str(path))
-    branch = _branches(tree)
-    found = [
-        (node.lineno, "".join(lines[node.lineno - 1 : node.end_lineno]), branch.get(node.lineno))
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Assert)
-    ]
-    ranges = {
-        c.name: range(c.first_line, c.last_line + 1)
-        for c in sections.split(text, rel(path))
-        if c.name is not None
-    }
-    return found, ranges
-
-
-def _assert_sources(file: Path, section: str | None) -> list[tuple[str, int | None]]:
-    """(source, branch line or None) of each assert statement in ``file`` (or in its ``section``)."""
-    stat = file.stat()
-    found, ranges = _asserts(file, (stat.st_mtime_ns, stat.st_size))
-    lines = ranges[section] if section is not None else None
-    return [(code, branch) for line, code, branch in found if lines is None or line in lines]
-
-
 def _squeeze(code: str) -> str:
     return re.sub(r"\s+", "", code)
 
@@ -138,7 +67,11 @@ def _squeeze(code: str) -> str:
 def _check_assert(claim: dict, where: str, file: Path, section: str | None) -> None:
     wanted = str(claim["assert"])
     place = rel(file) + (f":{section}" if section else "")
-    found = [(a, b) for a, b in _assert_sources(file, section) if _squeeze(wanted) in _squeeze(a)]
+    found = [
+        (a, b)
+        for a, b in sections.assert_sources(file, section, with_branch=True)
+        if _squeeze(wanted) in _squeeze(a)
+    ]
     if not found:
         raise _fail(
             where,
@@ -165,7 +98,7 @@ def _check_assert(claim: dict, where: str, file: Path, section: str | None) -> N
 
 
 def _check_evidence(claim: dict, where: str, root: Path) -> None:
-    path, section = split_evidence(str(claim["evidence"]))
+    path, section = sections.split_evidence(str(claim["evidence"]))
     if not (path.startswith(("snippets/", "benchmarks/")) and path.endswith(".py")):
         raise _fail(where, f"evidence {path!r} must be a snippets/...py or benchmarks/...py file.")
     file = root / path

@@ -13,9 +13,10 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
-from tools.chapters.factcheck.load import VERDICTS, split_evidence
+from tools.chapters.factcheck.load import VERDICTS
 from tools.core.i18n import UI
 from tools.core.repo import ROOT
+from tools.core.sections import split_evidence
 from tools.pages import parse as pages
 
 PAGE = "fact-check.md"

@@ -22,7 +22,7 @@ def load_pins(config) -> None:
     try:
         _loaded["pins"] = pytorch_pins.load()
     except pytorch_pins.PinError as err:
-        raise ToolError(f"data/upstream-tests.yml: {err}") from None
+        raise ToolError(str(err)) from None  # names file:line, entry and fix
 
 
 def add_pin_lines(markdown: str, page, config, files) -> str:

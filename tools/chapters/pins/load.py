@@ -6,9 +6,13 @@ places a pin with the marker ``<!-- pytorch-pins: ID [ID ...] -->``; the hook
 ``tools/chapters/pins/hook.py`` replaces it with the line that
 ``tools.chapters.pins.render.render(pins, ids, lang)`` makes.
 
-``load()`` validates the data and fails naming the entry: an unknown field, a
-page that does not exist, a file with no pinned commit, or a test that is not
-in ``data/pytorch-test-names.txt`` (the names found at those commits).
+``load()`` validates the data and fails naming the file, line and entry, and
+what to do: an unknown field, a page that does not exist, a file with no pinned
+commit, a test that is not in ``data/pytorch-test-names.txt`` (the names found
+at those commits), one test cited at two lines, or evidence that does not hold
+(``evidence:`` names the snippet section that asserts the claim; it must exist,
+be embedded on the pin's page in every language and contain an assert), so a
+pin cannot outlive its evidence.
 """
 
 from __future__ import annotations
@@ -18,16 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.core import data as datafile
+from tools.core import sections
 from tools.core.errors import ToolError
 from tools.core.repo import DOCS, LANGS, ROOT
+from tools.pages import parse as pages
 
 DATA = ROOT / "data" / "upstream-tests.yml"
 SCHEMA = "upstream-tests.schema.json"  # data/schemas/: the fields and their shapes
 NAMES = ROOT / "data" / "pytorch-test-names.txt"
 MARKER = re.compile(r"<!--\s*pytorch-pins:\s*(?P<ids>[-\w ]+?)\s*-->")
-_ID = re.compile(r"^[a-z][-a-z0-9]*$")
-_FIELDS = {"id", "page", "claim", "tests", "subject"}
-_REQUIRED = {"id", "page", "claim", "tests"}
 
 
 class PinError(ToolError, ValueError):
@@ -39,13 +42,14 @@ class Test:
     file: str
     cls: str
     name: str
+    line: int | None = None  # the line of its ``def`` at the file's pinned commit
 
     @classmethod
-    def parse(cls, text: str) -> Test:
+    def parse(cls, text: str, line: int | None = None) -> Test:
         parts = str(text).split("::")
         if len(parts) != 3 or not all(parts):
             raise PinError(f"test {text!r} must read <file>::<Class>::<test>")
-        return cls(*parts)
+        return cls(*parts, line)
 
     def __str__(self) -> str:
         return f"{self.file}::{self.cls}::{self.name}"
@@ -57,7 +61,9 @@ class Pin:
     page: str
     claim: str
     tests: tuple[Test, ...]
+    evidence: str
     subject: str | None = None
+    only: dict[str, str] | None = None  # per language: the part of the claim the tests pin
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,9 @@ class Pins:
     pins: dict[str, Pin]
 
     def url(self, test: Test) -> str:
-        return f"https://github.com/{self.repo}/blob/{self.commits[test.file]}/{test.file}"
+        """The test's file at its pinned commit, at the test's line when the data has it."""
+        anchor = f"#L{test.line}" if test.line else ""
+        return f"https://github.com/{self.repo}/blob/{self.commits[test.file]}/{test.file}{anchor}"
 
 
 def known_tests(path: Path = NAMES) -> set[str]:
@@ -76,41 +84,96 @@ def known_tests(path: Path = NAMES) -> set[str]:
     return {ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")}
 
 
-def _pin(entry: object, index: int, commits: dict, names: set[str]) -> Pin:
-    where = f"pin {entry['id']}"
-    page = str(entry["page"])
-    for lang in LANGS:
-        if not (DOCS / lang / page).is_file():
-            raise PinError(f"{where}: page docs/{lang}/{page} does not exist")
+def _tests(entry: dict, where: str, commits: dict, names: set[str], lines: dict) -> tuple[Test, ...]:
     parsed = []
-    for text in entry["tests"]:
-        test = Test.parse(text)
+    for item in entry["tests"]:
+        try:
+            test = Test.parse(item["test"], item.get("line"))
+        except PinError as err:
+            raise PinError(f"{where}: {err}; write it as in {NAMES.name}") from None
         if test.file not in commits:
-            raise PinError(f"{where}: no commit for {test.file} under 'commits:'")
+            raise PinError(
+                f"{where}: no commit for {test.file} under 'commits:'; add the commit you read it at"
+            )
         if str(test) not in names:
             raise PinError(
-                f"{where}: {test} is not in {NAMES.name}, the "
-                "test names found at the pinned commit; read the "
-                "file at that commit and add it, or fix the name"
+                f"{where}: {test} is not in {NAMES.name}, the test names found at the "
+                "pinned commit; read the file at that commit and add it, or fix the name"
+            )
+        seen = lines.setdefault(str(test), test.line)
+        if seen != test.line:
+            raise PinError(
+                f"{where}: {test} is at line {test.line} here and {seen} in another pin; "
+                f"read the line of its def at {commits[test.file][:7]} and use it in both"
             )
         parsed.append(test)
+    return tuple(parsed)
+
+
+def _check_evidence(entry: dict, where: str, root: Path = ROOT) -> None:
+    """The snippet section named by ``evidence:`` exists, is on the pin's page in every
+    language, and asserts something."""
+    evidence = str(entry["evidence"])
+    path, section = sections.split_evidence(evidence)
+    file = root / path
+    if not file.is_file():
+        raise PinError(
+            f"{where}: evidence file {path} does not exist; name the snippet that asserts the claim"
+        )
+    names = sections.names(file.read_text(encoding="utf-8"))
+    if section not in names:
+        raise PinError(
+            f"{where}: evidence section {section!r} is not in {path} (it has {names}); "
+            "name the section that asserts the claim, or restore it"
+        )
+    target = Path(path).relative_to("snippets").as_posix()
+    for lang in LANGS:
+        md = (root / DOCS.relative_to(ROOT) / lang / entry["page"]).read_text(encoding="utf-8")
+        embedded = {(inc.file, inc.section) for inc in pages.includes(md)}
+        if (target, section) not in embedded and (target, None) not in embedded:
+            raise PinError(
+                f"{where}: docs/{lang}/{entry['page']} does not embed {target}:{section}; "
+                "name a section the page shows, or embed it there"
+            )
+    if not sections.assert_sources(file, section, raises=True):
+        raise PinError(
+            f"{where}: {evidence} asserts nothing (no assert, no raise AssertionError); "
+            "assert the claim there, or name the section that does"
+        )
+
+
+def _pin(entry: dict, where: str, commits: dict, names: set[str], lines: dict, root: Path = ROOT) -> Pin:
+    page = str(entry["page"])
+    for lang in LANGS:
+        if not (root / DOCS.relative_to(ROOT) / lang / page).is_file():
+            raise PinError(f"{where}: page docs/{lang}/{page} does not exist; fix 'page:'")
+    tests = _tests(entry, where, commits, names, lines)
+    _check_evidence(entry, where, root)
     subject = entry.get("subject")
     return Pin(
-        str(entry["id"]), page, str(entry["claim"]), tuple(parsed), None if subject is None else str(subject)
+        str(entry["id"]),
+        page,
+        str(entry["claim"]),
+        tests,
+        str(entry["evidence"]),
+        None if subject is None else str(subject),
+        entry.get("only"),
     )
 
 
-def load(path: Path = DATA, names_path: Path = NAMES) -> Pins:
-    """Read and validate the data file; raise PinError naming the entry."""
-    data = datafile.load(path, SCHEMA, entries="pins", error=PinError).data
+def load(path: Path = DATA, names_path: Path = NAMES, root: Path = ROOT) -> Pins:
+    """Read and validate the data file; raise PinError naming file, line and entry."""
+    doc = datafile.load(path, SCHEMA, entries="pins", error=PinError)
+    data = doc.data
     commits = data["commits"]
     names = known_tests(names_path)
     pins: dict[str, Pin] = {}
-    for i, entry in enumerate(data.get("pins") or [], 1):
-        pin = _pin(entry, i, commits, names)
-        if pin.id in pins:
-            raise PinError(f"pin {pin.id}: the id is used twice")
-        pins[pin.id] = pin
+    lines: dict[str, int | None] = {}
+    for i, entry in enumerate(data.get("pins") or []):
+        where = doc.place(("pins", i), "pins")
+        if entry["id"] in pins:
+            raise PinError(f"{where}: the id is used twice; give this pin an id of its own")
+        pins[entry["id"]] = _pin(entry, where, commits, names, lines, root)
     return Pins(str(data.get("repo", "pytorch/pytorch")), dict(commits), pins)
 
 

@@ -1,6 +1,7 @@
 """The line that replaces a ``<!-- pytorch-pins: ID ... -->`` marker on a page:
-the PyTorch tests that pin a site claim, linked at their pinned commit, in the
-page's language. The data: ``tools.chapters.pins.load``.
+the PyTorch tests that pin a site claim, each linked to its line at the pinned
+commit, in the page's language; a pin whose tests pin only part of the page's
+statement says which part (``only:``). The data: ``tools.chapters.pins.load``.
 """
 
 from __future__ import annotations
@@ -48,7 +49,10 @@ def render(pins: Pins, ids: list[str], lang: str) -> str:
         raise PinError(f"unknown pin id(s) {unknown}; see {DATA.name}")
     lab = LABELS[lang]
     chosen = [pins.pins[i] for i in ids]
-    if len(chosen) == 1:
+    if len(chosen) == 1 and chosen[0].only:
+        part = _subject(chosen[0].only[lang])
+        body = lab["part"].format(part=part) + _links(pins, chosen[0].tests, lang)
+    elif len(chosen) == 1:
         body = lab["one"] + _links(pins, chosen[0].tests, lang)
     else:
         files = {t.file for pin in chosen for t in pin.tests}
@@ -57,6 +61,8 @@ def render(pins: Pins, ids: list[str], lang: str) -> str:
         parts = []
         for pin in chosen:
             label = _subject(pin.subject or pin.id)
+            if pin.only:
+                label += lab["only"].format(part=_subject(pin.only[lang]))
             links = _links(pins, pin.tests, lang, with_file=not one_file)
             parts.append(label + lab["colon"] + links)
         body = lab["many"].format(at=at) + "".join("<br>" + p for p in parts)
