@@ -107,7 +107,11 @@ def build_one(script: Path) -> dict[str, Path]:
             timeout=RENDER_TIMEOUT,
         )
         if proc.returncode != 0:
-            tail = "\n".join((proc.stderr or proc.stdout).strip().splitlines()[-ERROR_TAIL_LINES:])
+            lines = (proc.stderr or proc.stdout).strip().splitlines()
+            own = next((i for i, line in enumerate(lines) if f'File "{script}"' in line), None)
+            if own is not None:  # from the script's own frame: the tooling's frames are noise
+                lines = ["Traceback (most recent call last):", *lines[own:]]
+            tail = "\n".join(lines[-ERROR_TAIL_LINES:])
             raise FigureError(
                 f"Figure script {rel(script)} failed (exit {proc.returncode}):\n{tail}\n"
                 f"Reproduce with: python -m tools figures render {rel(script)}"

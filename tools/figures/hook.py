@@ -14,10 +14,14 @@ _built: dict[str, Path] = {}
 
 
 def build_figures(config: MkDocsConfig) -> None:
-    # i18n runs one build per language; the figures are rendered (or found in the
-    # cache) once per process and reused.
-    if not _built:
-        _built.update(figure_build.build_all())
+    # Every build (each language, each `mkdocs serve` rebuild) asks again: renders are
+    # cached by the content of the script and its inputs, so an unchanged figure costs
+    # a hash, and an edited or failing one is rendered (or reported) now.
+    # Under serve a failing script leaves the figures of the last good build in place
+    # (the error is shown on the page); a plain build stops at the error.
+    built = figure_build.build_all()
+    _built.clear()
+    _built.update(built)
 
 
 def add_figure_files(files: Files, config: MkDocsConfig) -> Files:

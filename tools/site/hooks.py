@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 import html
-import importlib
 import os
 import sys
 from pathlib import Path
@@ -30,28 +29,39 @@ if str(_ROOT) not in sys.path:
 
 from tools.chapters.changelog import hook as changelog  # noqa: E402
 from tools.chapters.factcheck import hook as factcheck  # noqa: E402
+from tools.chapters.factcheck import render as factcheck_render  # noqa: E402
 from tools.chapters.faq import hook as faq  # noqa: E402
+from tools.chapters.faq import render as faq_render  # noqa: E402
 from tools.chapters.pins import hook as pins  # noqa: E402
 from tools.core.errors import ToolError  # noqa: E402
 from tools.core.repo import check_text_files  # noqa: E402
 from tools.downloads import hook as downloads  # noqa: E402
+from tools.downloads import model as snippet_model  # noqa: E402
 from tools.figures import hook as figures  # noqa: E402
+from tools.pages import parse as page_files  # noqa: E402
 from tools.site import cache_hook, checks, reader_hook, theme  # noqa: E402
 from tools.versions import hook as versions  # noqa: E402
 
-# MkDocs runs this file afresh on every config load (each `mkdocs serve` rebuild);
-# the handlers' state starts afresh with it.
-for _module in (changelog, factcheck, faq, pins, downloads, figures, reader_hook, versions):
-    importlib.reload(_module)
+# MkDocs loads this file once per process (its hook loader is cached), so under
+# `mkdocs serve` every rebuild reuses these modules: each handler that keeps state
+# starts it afresh per build (figures are re-checked, data re-read; errors below).
 
 
-_SERVING = "DETACH_SITE_SERVING"  # set at startup; survives this module's reloads
-_errors: list[str] = []  # this build's errors, under serve (the module reloads per build)
+_SERVING = "DETACH_SITE_SERVING"  # set at startup, read by every later build
+_errors: list[str] = []  # this build's errors, under serve; cleared at each config load
 
 
 def _note_command(command: str, **_) -> None:
     if command == "serve":
         os.environ[_SERVING] = "1"
+
+
+def _new_build(config):
+    _errors.clear()  # a rebuild after the fix shows the page again
+    # what the cached readers know of pages and snippets may have changed under serve
+    for cached in (page_files.title, snippet_model._snippet, factcheck_render.page_index, faq_render._topics):
+        cached.cache_clear()
+    return config
 
 
 def _error_box(markdown_or_html: str, html_page: bool) -> str:
@@ -104,6 +114,7 @@ on_startup = _handlers(
 )
 
 on_config = _handlers(
+    (110, _new_build),
     (100, checks.refuse_missing_translations),  # before i18n builds a language
     (0, cache_hook.use_build_cache),
     (0, reader_hook.require_search_words),
