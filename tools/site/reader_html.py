@@ -152,7 +152,7 @@ def label_table_cells(content: str, lang: str) -> str:
 
             return "<tr>" + _CELL.sub(cell, r["cells"]) + "</tr>"
 
-        cls = ' class="site-glossed"' if glossed else ""
+        cls = ' data-glossed=""' if glossed else ""  # no class: Material styles table:not([class])
         return f"<table{cls}>" + _ROW.sub(row, body) + "</table>"
 
     return _TABLE.sub(table, content)
@@ -312,23 +312,26 @@ def move_machinery(content: str, lang: str) -> str:
     short link to it under the title) and the pin lines into a Sources list."""
     t = META[lang]
     tail = []
-    pins = []
+    pins: dict[str, list[str]] = {}  # the section a citation was under -> its citations
     for m in _PINS.finditer(content):
         before = list(_HEADING_ID.finditer(content[: m.start()]))
         body = m["body"]
         for lead in _PIN_LEADS:
             body = lead.sub("", body)
         body = body.removeprefix("<br>")
+        where = ""
         if before:
             h = before[-1]
-            title = _TAGS.sub("", h["inner"]).replace("¶", "").strip()
-            body = f'<a href="#{h["id"]}">{title}</a>{"：" if lang == "zh" else ": "}' + body
-        pins.append(body)
+            title = html.unescape(_TAGS.sub("", h["inner"].split('<a class="headerlink"')[0])).strip()
+            where = f'<a href="#{h["id"]}">{html.escape(title, quote=False)}</a>'
+        pins.setdefault(where, []).append(body)
     content = _PINS.sub("", content)
     if pins:
+        colon, sep = ("：", "；") if lang == "zh" else (": ", "; ")
+        items = [(f"{where}{colon}" if where else "") + sep.join(bodies) for where, bodies in pins.items()]
         tail.append(
             f'<h2 id="sources">{t["sources"]}</h2>\n<p>{t["sources_intro"]}</p>\n<ul class="page-sources">'
-            + "".join(f"<li>{p}</li>" for p in pins)
+            + "".join(f"<li>{item}</li>" for item in items)
             + "</ul>"
         )
     line = _VERSION_LINE.search(content)
