@@ -180,6 +180,8 @@ def mark_aligned_outputs(content: str) -> str:
 # and the build puts a ``<wbr>`` between the words jieba finds.
 _HEADING = re.compile(r"<(?P<tag>h[1-6])(?P<attrs>[^>]*)>(?P<inner>.*?)</(?P=tag)>", re.S)
 _HAN = re.compile(r"[\u3400-\u9fff]")
+# Words jieba's dictionary splits that a heading should keep on one line.
+HEADING_WORDS = ("前向", "反向", "什么时候", "有什么", "怎么办", "为什么", "不报错", "隐状态")
 _PARTICLES = set("的了地得吗呢么着过")  # never at the start of a line: they stay with the word before
 _PIECE = re.compile(r"(<code>.*?</code>|<[^>]+>)", re.S)
 
@@ -191,6 +193,9 @@ def _segment(text: str) -> str:
 
     load_search_words()
     import jieba
+
+    for word in HEADING_WORDS:
+        jieba.add_word(word)
 
     words = [w for w in jieba.cut(html.unescape(text)) if w]
     out = []
