@@ -51,8 +51,9 @@ def figures_to_html(content: str, lang: str) -> str:
 
 
 # Inline code (one line, not a code block) long enough to overflow a table column:
-# paths and dotted or snake_case names.
-_LONG_INLINE_CODE = re.compile(r"(?<!<pre>)(?<!</span>)<code>([^<\n]{24,})</code>")
+# paths and dotted or snake_case names of 30 characters or more (a shorter call such
+# as t.detach().cpu().numpy() stays whole).
+_LONG_INLINE_CODE = re.compile(r"(?<!<pre>)(?<!</span>)<code>([^<\n]{30,})</code>")
 _BREAK_AFTER = re.compile(r"(?<=[/._])(?=[^/._])")
 
 
