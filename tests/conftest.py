@@ -71,8 +71,13 @@ def _build(out: Path) -> str | None:
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory, worker_id) -> Path:
     """`mkdocs build --strict` into a temporary folder, once per test run: the first
-    xdist worker that needs it builds it, under a lock, and the others reuse it."""
+    xdist worker that needs it builds it, under a lock, and the others reuse it.
+    BUILT_SITE=<folder> tests a site already built (``mkdocs build --strict -d <folder>``)
+    instead, to rerun a few checks against one build."""
     from filelock import FileLock
+
+    if os.environ.get("BUILT_SITE"):
+        return Path(os.environ["BUILT_SITE"])
 
     base = tmp_path_factory.getbasetemp()
     shared = base if worker_id == "master" else base.parent

@@ -147,9 +147,12 @@ _SVG_GLYPH_SCALE = re.compile(r"scale\(([\d.]+) -\1\)")  # matplotlib text as pa
 
 # What a page reports about itself, measured in the browser.
 _MEASURE = """() => {
+  const MACHINERY = `MACHINERY_SELECTOR`;
   const article = document.querySelector("article") || document.body;
   const overflowing = [];
   for (const code of article.querySelectorAll("pre > code")) {
+    // Output whose columns line up scrolls sideways on a phone, on purpose (site.css).
+    if (innerWidth < 720 && code.closest(".output-aligned")) continue;
     const over = code.scrollWidth - code.clientWidth;
     if (code.clientWidth > 0 && over > 2) {  // 0: inside a closed <details>
       const title = code.closest(".highlight")?.querySelector(".filename")?.textContent || "";
@@ -169,8 +172,50 @@ _MEASURE = """() => {
             caption: fig?.querySelector("figcaption")?.innerText?.trim() || "",
             zoom: img.closest("a")?.getAttribute("href") || ""};
   });
-  return {overflowing, figures, text: article.innerText};
+  // Tables: a table is clipped when its scroll wrapper hides part of it or it runs
+  // past the text column (a table inside a closed <details> or tab has no width).
+  const column = article.getBoundingClientRect();
+  const clipped = [];
+  for (const table of article.querySelectorAll("table")) {
+    if (!table.getClientRects().length || table.getBoundingClientRect().width === 0) continue;
+    const wrap = table.closest(".md-typeset__scrollwrap") || table.parentElement;
+    const over = Math.max(wrap.scrollWidth - wrap.clientWidth,
+                          table.getBoundingClientRect().right - column.right);
+    if (over > 1) {
+      const head = (table.querySelector("th") || table).innerText.trim().slice(0, 40);
+      clipped.push(`table "${head}": ${Math.round(over)} px hidden`);
+    }
+  }
+  // Machinery: how much of the first screen the page's bookkeeping takes.
+  const screen = innerHeight;
+  let machinery = 0;
+  const parts = [];
+  for (const el of article.querySelectorAll(MACHINERY)) {
+    if (el.parentElement.closest(MACHINERY)) continue;
+    const r = el.getBoundingClientRect();
+    const seen = Math.max(0, Math.min(r.bottom, screen) - Math.max(r.top, 0));
+    if (seen > 0) { machinery += seen; parts.push(`${el.className}: ${Math.round(seen)} px`); }
+  }
+  return {overflowing, figures, clipped, machinery: machinery / screen, machineryParts: parts,
+          text: article.innerText};
 }"""
+
+
+# What counts as machinery on the first screen: the line under the title, version
+# notes, the PyTorch test citations and the FAQ's "as asked" boxes (issue 23).
+MACHINERY = ", ".join(
+    [
+        ".page-meta",
+        ".page-downloads",
+        "p.torch-versions",
+        "p.pytorch-pins",
+        ".admonition.quote",
+        "details.quote",
+        "details.note",
+    ]
+)
+MAX_MACHINERY = 0.10  # of the first screen at 390 px
+_MEASURE = _MEASURE.replace("MACHINERY_SELECTOR", MACHINERY)
 
 
 def _url(lang: str, page: Path) -> str:
@@ -350,9 +395,10 @@ def _leaks(rel: str, text: str) -> list[str]:
 
 @pytest.mark.parametrize("rel", SITE_PAGES, ids=lambda rel: rel or "zh-home")
 def test_page_as_a_reader_sees_it(request, sweep_verdicts, server, built_site, rel, record_property):
-    """No clipped code or output at 1280 or 390 px, captioned legible figures, no
-    bookkeeping text, no console errors or failed requests, no serious or critical
-    axe-core violations."""
+    """No clipped code, output or table at 1280 or 390 px, captioned figures legible at
+    both widths, machinery at most 10 % of the first screen at 390 px, no bookkeeping
+    text, no console errors or failed requests, no serious or critical axe-core
+    violations."""
     if _checked_before(sweep_verdicts, rel, record_property):
         return
     sweeper = request.getfixturevalue("sweeper")
@@ -375,13 +421,24 @@ def test_page_as_a_reader_sees_it(request, sweep_verdicts, server, built_site, r
             },
         ),
     }
+    report["tables clipped at 1280 px"] = m["clipped"]
     sweeper.set_viewport_size(NARROW)
-    over = sweeper.evaluate(_MEASURE)["overflowing"]
-    if over:  # a resize can leave stale layout behind: confirm as a phone loads it
+    sweeper.wait_for_timeout(250)  # site.js re-fits tables after a resize
+    n = sweeper.evaluate(_MEASURE)
+    if n["overflowing"] or n["clipped"] or n["machinery"] > MAX_MACHINERY:
+        # a resize can leave stale layout behind: confirm as a phone loads it
         sweeper.goto(server + rel, wait_until="load")
-        over = sweeper.evaluate(_MEASURE)["overflowing"]
+        n = sweeper.evaluate(_MEASURE)
     sweeper.set_viewport_size(WIDE)
-    report["code or output not wrapped at 390 px"] = over
+    report["code or output not wrapped at 390 px"] = n["overflowing"]
+    report["tables clipped at 390 px"] = n["clipped"]
+    report["figure labels under 11 px at 390 px"] = [
+        f for f in _figure_problems(rel, n["figures"], built_site) if "smallest text" in f
+    ]
+    if n["machinery"] > MAX_MACHINERY:
+        report[f"machinery over {MAX_MACHINERY:.0%} of the first screen at 390 px"] = [
+            f"{n['machinery']:.0%}: " + "; ".join(n["machineryParts"])
+        ]
     report["console errors and failed requests"] = [what for _, what in sweeper.problems]
     bad = {k: v for k, v in report.items() if v}
     assert not bad, f"/{rel}:\n" + "\n".join(
@@ -478,3 +535,61 @@ def test_reader_screenshots(sweeper, server, name):
             SHOTS.mkdir(parents=True, exist_ok=True)
             reader.screenshot(path=str(SHOTS / f"{name}-{lang}-{label}.png"))
     reader.set_viewport_size(WIDE)
+
+
+# The questions people search for land on the page that answers them (issue 23):
+# (site language, query, the page the first result must be on).
+SEARCH_QUERIES = [
+    ("zh", "detach 和 clone 区别", "faq/detach-and-data/"),
+    ("zh", "detach() 和 clone() 有什么区别", "faq/detach-and-data/"),
+    ("zh", "detach 与 no_grad", "faq/grad-modes/"),
+    ("zh", "detach no_grad 区别", "faq/grad-modes/"),
+    ("zh", "detach 之后的原地修改", "pitfalls/inplace-after-detach/"),
+    ("zh", "什么是叶子节点", "faq/requires-grad/"),  # the FAQ entry of that name
+    ("zh", "动态图", "fundamentals/dynamic-graph/"),
+    ("zh", "版本计数器", "internals/version-counter/"),
+    ("zh", "速查", "cheat-sheet/"),
+    ("zh", ".data 的陷阱", "pitfalls/dot-data/"),
+    ("zh", "冻结 主干网络", "scenarios/freezing/"),
+    ("en", "detach vs clone", "faq/detach-and-data/"),
+    ("en", "detach vs no_grad", "faq/grad-modes/"),
+    ("en", "Can't call numpy() on Tensor that requires grad", "faq/numpy/"),
+    ("en", "version counter", "internals/version-counter/"),
+    ("en", "what is a leaf tensor", "faq/requires-grad/"),
+    ("en", "cheat sheet", "cheat-sheet/"),
+    ("en", "truncated BPTT", "scenarios/truncated-bptt/"),
+    ("en", "freezing a pretrained backbone", "scenarios/freezing/"),
+]
+
+
+def test_searched_questions_rank_their_page_first(reader, server):
+    """Each query's first result is on the expected page; stop words (和, 与, vs) are
+    not highlighted, and no result title shows a zero-width space."""
+    wrong = []
+    for lang, query, expected in SEARCH_QUERIES:
+        prefix = "" if lang == "zh" else "en/"
+        reader.goto(server + prefix)
+        hrefs = _search(reader, query)
+        first = urlparse(hrefs[0]).path.removeprefix(PREFIX).removeprefix(prefix) if hrefs else ""
+        if first != expected:
+            top = [urlparse(h).path.removeprefix(PREFIX) + ("#" + urlparse(h).fragment) for h in hrefs[:3]]
+            wrong.append(f"[{lang}] {query!r}: first {first!r}, expected {expected!r}; top 3: {top}")
+        titles = reader.locator(".md-search-result__article h1, .md-search-result__article h2")
+        shown = " ".join(titles.all_inner_texts())
+        if "\u200b" in shown:
+            wrong.append(f"[{lang}] {query!r}: a result title shows a zero-width space")
+        marks = set(reader.locator(".md-search-result mark").all_inner_texts())
+        if marks & {"和", "与", "vs", "区别"}:
+            wrong.append(f"[{lang}] {query!r}: highlights stop words {marks & {'和', '与', 'vs', '区别'}}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_search_indexes_are_small(built_site):
+    """Each language's index stays under 500 KB, without code blocks or the fact
+    check's evidence sections."""
+    for index in (built_site / SEARCH_INDEX, built_site / "en" / SEARCH_INDEX):
+        size = index.stat().st_size
+        assert size < 500_000, f"{index.relative_to(built_site)}: {size / 1000:.0f} KB"
+        docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
+        assert not [d["location"] for d in docs if "<pre>" in d["text"]], "code blocks in the index"
+        assert not [d["location"] for d in docs if d["location"].startswith("fact-check/#evidence")]

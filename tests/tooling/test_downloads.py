@@ -405,7 +405,7 @@ def test_built_site_publishes_the_tested_downloads_and_the_wheel(built_site):
 
 @pytest.mark.xdist_group("site")
 def test_pages_show_the_download_bar_and_titles_link_to_their_files(built_site):
-    bar = re.compile(r'<div class="page-downloads">(.*?)</div>', re.DOTALL)
+    bar = re.compile(r'<p class="page-meta">(.*?)</p>', re.DOTALL)  # the line under the title
     for lang in pages.LANGS:
         for page in PAGES[lang]:
             page_dir = _page_dir(lang, page)

@@ -94,7 +94,7 @@ UI: dict[str, dict[str, dict]] = {
     "factcheck": {
         "zh": {
             "verdict": {"true": "正确", "false": "错误", "misleading": "误导", "unverifiable": "无法验证"},
-            "header": ("说法", "结论", "理由与证据"),
+            "header": ("说法与结论", "理由与证据"),
             "seed": "博文 {post} 第 {section} 节",
             "seed_intro": "博文 {post} 开头",  # reader-facing post names: see docs/*/fact-check.md#posts
             "summary": "共 {n} 条说法：",
@@ -111,7 +111,7 @@ UI: dict[str, dict[str, dict]] = {
                 "misleading": "misleading",
                 "unverifiable": "unverifiable as stated",
             },
-            "header": ("Claim", "Verdict", "Why, and the evidence"),
+            "header": ("Claim and verdict", "Why, and the evidence"),
             "seed": "Post {post}, section {section}",
             "seed_intro": "Post {post}, opening",
             "summary": "{n} claims: ",
@@ -138,7 +138,7 @@ UI: dict[str, dict[str, dict]] = {
                 "本页的问题都是读者在公开的问答帖、博客和 GitHub issue 里真实问过的，"
                 "按相同问题出现的次数排序（收集方法见[常见问题](index.md#method)）。"
                 "每条先给简答，再给一段可以直接运行、用 `assert` 验证简答的代码和它的实际输出，"
-                "最后链接到详细讲解的章节。"
+                "然后链接到详细讲解的章节；提问的原文和出处收在每条的最后。"
             ),
             "more": "本主题下其余收集到的问题，见[全部问题](index.md#all)。",
         },
@@ -159,7 +159,7 @@ UI: dict[str, dict[str, dict]] = {
                 "blog posts and GitHub issues, ordered by how often the same question came up "
                 "(how they were collected: [FAQ](index.md#method)). Each gets a short answer, "
                 "then code you can run that `assert`s the answer, with its real output, then a link "
-                "to the chapter that treats it in depth."
+                "to the chapter that treats it in depth; the question as asked, and where, closes each entry."
             ),
             "more": "The other questions collected on this topic are under [all questions](index.md#all).",
         },
@@ -181,13 +181,15 @@ UI: dict[str, dict[str, dict]] = {
                 "与 PyTorch 2.13 实际输出一致的完整文字，搜索能直接定位到对应的条目。"
             ),
             "topics": "按主题 { #topics }",
-            "topic_header": ("主题", "问题数", "已解答", "出现次数"),
             "all": "全部问题 { #all }",
             "all_text": (
-                "按主题排列，主题内按出现次数排序。“解答”一栏：本章的条目、本站已有的章节，"
-                "或者“尚无解答”：这是本站目前还回答不了的问题。"
+                "按主题排列，主题内按出现次数排序。点击问题即可跳到解答：本章的条目，或本站已有的章节；"
+                "标着“尚无解答”的，是本站目前还回答不了的问题。每个问题的出处和出现次数，见[收集方法](#method)末尾。"
             ),
-            "all_header": ("提问原文", "来源", "次数", "解答"),
+            "topic_item": "{n} 个问题，已解答 {answered} 个",
+            "answered_in": "<small>（见“{page}”）</small>",
+            "times": "共 {n} 次",
+            "data": "收集到的数据：每个问题的出处、日期与出现次数",
             "none": "尚无解答",
             "method": "收集方法 { #method }",
             "method_text": (
@@ -218,14 +220,17 @@ UI: dict[str, dict[str, dict]] = {
                 "box, and the search finds the entry."
             ),
             "topics": "By topic { #topics }",
-            "topic_header": ("Topic", "Questions", "Answered", "Times asked"),
             "all": "All questions { #all }",
             "all_text": (
-                'By topic, most frequent first within a topic. The "Answer" column points to an entry in '
-                'this chapter, to a chapter of the site, or says "not answered yet": a question this site '
-                "cannot answer yet."
+                "By topic, most frequent first within a topic. Each question links to its answer: an entry in "
+                'this chapter or a chapter of the site; "not answered yet" marks a question this site cannot '
+                "answer yet. Where each question was asked, and how often: the end of [How the questions were "
+                "collected](#method)."
             ),
-            "all_header": ("As asked", "Source", "Times", "Answer"),
+            "topic_item": "{n} questions, {answered} answered",
+            "answered_in": "<small>(see “{page}”)</small>",
+            "times": "asked {n} times",
+            "data": "The collected data: where and when each question was asked, and how often",
             "none": "not answered yet",
             "method": "How the questions were collected { #method }",
             "method_text": (

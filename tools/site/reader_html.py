@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 FIGURE_LABEL = {"zh": "图 {n}", "en": "Figure {n}"}
@@ -43,15 +44,16 @@ def figures_to_html(content: str, lang: str) -> str:
             f'<a class="figure-zoom" href="{m.group("src")}" title="{ZOOM_TITLE[lang]}">'
             f"{m.group(1)}</a>"
             f'<figcaption><span class="figure-number">{label}</span>{FIGURE_SEP[lang]}{alt}'
-            "</figcaption></figure>"
+            f'<span class="figure-cue">{FIGURE_CUE[lang]}</span></figcaption></figure>'
         )
 
     return _FIGURE.sub(sub, content)
 
 
 # Inline code (one line, not a code block) long enough to overflow a table column:
-# paths and dotted or snake_case names.
-_LONG_INLINE_CODE = re.compile(r"(?<!<pre>)(?<!</span>)<code>([^<\n]{24,})</code>")
+# paths and dotted or snake_case names of 30 characters or more (a shorter call such
+# as t.detach().cpu().numpy() stays whole).
+_LONG_INLINE_CODE = re.compile(r"(?<!<pre>)(?<!</span>)<code>([^<\n]{30,})</code>")
 _BREAK_AFTER = re.compile(r"(?<=[/._])(?=[^/._])")
 
 
@@ -75,3 +77,305 @@ def use_english_search_index(output: str) -> str:
         output,
         1,
     )
+
+
+# --------------------------------------------------------------------------- tables
+# Every table's cells carry their column's header (``data-label``), so that a table
+# too wide for a phone can show each row as a card (site.js marks such tables, site.css
+# lays them out). The comparison table's short column names and outcome words come
+# from a script's recorded output; readers see them glossed in their language.
+_TABLE = re.compile(r"<table>(?P<body>.*?)</table>", re.S)
+_ROW = re.compile(r"<tr>(?P<cells>.*?)</tr>", re.S)
+_CELL = re.compile(r"<(?P<tag>t[dh])(?P<attrs>[^>]*)>(?P<inner>.*?)</(?P=tag)>", re.S)
+_TAGS = re.compile(r"<[^>]+>")
+
+# The columns and outcomes of the comparison table (snippets/internals/comparison/table.py).
+COLUMN_GLOSS = {
+    "zh": {
+        "new": "新对象",
+        "storage": "共用存储",
+        "version": "共用版本计数器",
+        "graph": "记录计算图",
+        "grad": "梯度能流回",
+        "in-place": "原地写入后反向传播",
+    },
+    "en": {
+        "new": "new object",
+        "storage": "shares storage",
+        "version": "shares version counter",
+        "graph": "records the graph",
+        "grad": "gradient flows back",
+        "in-place": "in-place write, then backward",
+    },
+}
+OUTCOMES = {
+    "zh": {"error": "报错", "WRONG": "悄悄算错", "correct": "正确"},
+    "en": {"error": "error", "WRONG": "WRONG", "correct": "correct"},
+}
+_OUTCOME_CLASS = {"error": "error", "WRONG": "wrong", "correct": "correct"}
+
+
+def _text(fragment: str) -> str:
+    return html.unescape(_TAGS.sub("", fragment)).strip()
+
+
+def label_table_cells(content: str, lang: str) -> str:
+    """Each ``<td>`` gets ``data-label`` (its column's header); the comparison table's
+    outcome words become badges in the page's language."""
+
+    def table(m: re.Match) -> str:
+        body = m["body"]
+        head_row = _ROW.search(body[: body.find("</thead>")]) if "</thead>" in body else None
+        if head_row is None:
+            return m.group(0)
+        headers = [_text(c["inner"]) for c in _CELL.finditer(head_row["cells"])]
+        glossed = headers[1:] and all(h in COLUMN_GLOSS[lang] for h in headers[1:])
+        labels = [COLUMN_GLOSS[lang].get(h, h) if glossed else h for h in headers]
+
+        def row(r: re.Match) -> str:
+            index = [-1]
+
+            def cell(c: re.Match) -> str:
+                index[0] += 1
+                if c["tag"] != "td" or "data-label" in c["attrs"]:
+                    if c["tag"] == "th" and glossed and index[0] > 0:
+                        gloss = html.escape(COLUMN_GLOSS[lang][headers[index[0]]])
+                        return f'<th{c["attrs"]} title="{gloss}">{c["inner"]}</th>'
+                    return c.group(0)
+                label = labels[index[0]] if index[0] < len(labels) else ""
+                inner = c["inner"]
+                word = _text(inner)
+                if glossed and word in OUTCOMES[lang]:
+                    inner = (
+                        f'<span class="outcome outcome--{_OUTCOME_CLASS[word]}">{OUTCOMES[lang][word]}</span>'
+                    )
+                return f'<td{c["attrs"]} data-label="{html.escape(label)}">{inner}</td>'
+
+            return "<tr>" + _CELL.sub(cell, r["cells"]) + "</tr>"
+
+        cls = ' data-glossed=""' if glossed else ""  # no class: Material styles table:not([class])
+        return f"<table{cls}>" + _ROW.sub(row, body) + "</table>"
+
+    return _TABLE.sub(table, content)
+
+
+# --------------------------------------------------------------------------- outputs
+# A recorded output whose columns line up (two spaces or more between values) scrolls
+# sideways on a phone instead of wrapping (site.css); other outputs wrap.
+_OUTPUT = re.compile(r'<div class="language-text highlight">(?P<body>.*?</code></pre>)', re.S)
+_ALIGNED = re.compile(r"\S {2,}\S")
+
+
+def mark_aligned_outputs(content: str) -> str:
+    def sub(m: re.Match) -> str:
+        lines = html.unescape(_TAGS.sub("", m["body"])).split("\n")
+        if sum(bool(_ALIGNED.search(line.strip())) for line in lines) < 2:
+            return m.group(0)
+        return '<div class="language-text highlight output-aligned">' + m["body"]
+
+    return _OUTPUT.sub(sub, content)
+
+
+# --------------------------------------------------------------------------- headings
+# Chinese headings break only between words: site.css sets ``word-break: keep-all``
+# and the build puts a ``<wbr>`` between the words jieba finds.
+_HEADING = re.compile(r"<(?P<tag>h[1-6])(?P<attrs>[^>]*)>(?P<inner>.*?)</(?P=tag)>", re.S)
+_HAN = re.compile(r"[\u3400-\u9fff]")
+# Words jieba's dictionary splits that a heading should keep on one line.
+HEADING_WORDS = ("前向", "反向", "什么时候", "有什么", "怎么办", "为什么", "不报错", "隐状态")
+_PARTICLES = set("的了地得吗呢么着过")  # never at the start of a line: they stay with the word before
+_PIECE = re.compile(r"(<code>.*?</code>|<[^>]+>)", re.S)
+
+
+def _segment(text: str) -> str:
+    if not _HAN.search(text):
+        return text
+    from tools.site.search import load_search_words
+
+    load_search_words()
+    import jieba
+
+    for word in HEADING_WORDS:
+        jieba.add_word(word)
+
+    words = [w for w in jieba.cut(html.unescape(text)) if w]
+    out = []
+    for i, word in enumerate(words):
+        prev = words[i - 1][-1] if i else " "
+        if (
+            _HAN.search(prev + word[0])
+            and not (prev.isspace() or word[0].isspace())
+            and word[0] not in "，。、；：？！）”》"
+            and word not in _PARTICLES
+            and prev not in "（“《"
+        ):
+            out.append("<wbr>")
+        out.append(html.escape(word, quote=False))
+    return "".join(out)
+
+
+def break_headings_at_words(content: str, lang: str) -> str:
+    """zh headings with a ``<wbr>`` between words (never inside code or a tag)."""
+    if lang != "zh":
+        return content
+
+    def heading(m: re.Match) -> str:
+        parts = _PIECE.split(m["inner"])
+        inner = "".join(p if i % 2 else _segment(p) for i, p in enumerate(parts))
+        return f"<{m['tag']}{m['attrs']}>{inner}</{m['tag']}>"
+
+    return _HEADING.sub(heading, content)
+
+
+# --------------------------------------------------------------------------- figures on phones
+_GLYPH_SCALE = re.compile(r"scale\(([\d.]+) -\1\)")  # matplotlib text drawn as paths
+_VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) [\d.]+"')
+MIN_LABEL_PX = 11
+
+
+def figure_min_width(svg_text: str) -> float | None:
+    """The displayed width (CSS px) at which the figure's smallest text is 11 px."""
+    view = _VIEWBOX.search(svg_text)
+    scales = [float(s) for s in _GLYPH_SCALE.findall(svg_text)]
+    if not view or not scales:
+        return None
+    return MIN_LABEL_PX * float(view[1]) / (min(scales) * 100)
+
+
+_FIGURE_TAG = re.compile(
+    r'<figure class="site-figure" id="figure-\d+"><a class="figure-zoom" href="(?P<src>[^"]+)"'
+)
+
+
+def figures_min_width(content: str, read_svg) -> str:
+    """Each figure's minimum width on phones (``--figure-min``): narrower, the figure
+    scrolls sideways inside its box instead of shrinking its labels below 11 px."""
+
+    def sub(m: re.Match) -> str:
+        text = read_svg(m["src"])
+        width = figure_min_width(text) if text else None
+        if width is None:
+            return m.group(0)
+        return m.group(0).replace(
+            'class="site-figure"', f'class="site-figure" style="--figure-min: {width:.0f}px"', 1
+        )
+
+    return _FIGURE_TAG.sub(sub, content)
+
+
+FIGURE_CUE = {
+    "zh": "在手机上可左右滑动查看全图，点按打开原图。",
+    "en": "On a phone, swipe sideways to see the whole figure; tap it to open it full size.",
+}
+
+
+# --------------------------------------------------------------------------- machinery
+# One slim line under the title: the page's downloads and the torch releases its code
+# was checked on (a link to the full version line, at the end of the page); the
+# "PyTorch pins this too" lines go into a Sources list at the end of the page.
+META = {
+    "zh": {
+        "code": "本页代码",
+        "how": "怎样运行",
+        "checked": "已在 torch {range} 上核对",
+        "differs": "（部分输出不同）",
+        "fails": "（部分版本运行失败）",
+        "details": "各版本的核对结果",
+        "sources": "出处",
+        "sources_intro": "PyTorch 自己的测试也规定了本页讲到的这些行为：",
+    },
+    "en": {
+        "code": "Code",
+        "how": "how to run",
+        "checked": "checked on torch {range}",
+        "differs": " (some outputs differ)",
+        "fails": " (some code fails on some releases)",
+        "details": "Results on each torch release",
+        "sources": "Sources",
+        "sources_intro": "PyTorch's own tests pin the behaviour this page describes:",
+    },
+}
+_VERSION_LINE = re.compile(r'<p class="torch-versions"><small>(?P<text>.*?)</small></p>\s*', re.S)
+_VERSION = re.compile(r"\b(\d+)\.(\d+)(?:\.\d+)?\b")
+_PINS = re.compile(r'<p class="pytorch-pins"><small>(?P<body>.*?)</small></p>\s*', re.S)
+_PIN_LEADS = (
+    re.compile(r"^PyTorch 自己的测试也规定了(这一点|这些行为)(（[^）]*）)?："),
+    re.compile(r"^PyTorch pins (this|these) too( \([^)]*\))?: "),
+)
+_HEADING_ID = re.compile(r'<h[23] id="(?P<id>[^"]+)"[^>]*>(?P<inner>.*?)</h[23]>', re.S)
+
+
+def _version_range(text: str) -> str:
+    found = sorted({(int(a), int(b)) for a, b in _VERSION.findall(_TAGS.sub(" ", text))})
+    if not found:
+        return ""
+    lo, hi = found[0], found[-1]
+    return f"{lo[0]}.{lo[1]}" if lo == hi else f"{lo[0]}.{lo[1]}–{hi[0]}.{hi[1]}"
+
+
+def move_machinery(content: str, lang: str) -> str:
+    """The page-level version line out of the way (to the end of the page, with a
+    short link to it under the title) and the pin lines into a Sources list."""
+    t = META[lang]
+    tail = []
+    pins: dict[str, list[str]] = {}  # the section a citation was under -> its citations
+    for m in _PINS.finditer(content):
+        before = list(_HEADING_ID.finditer(content[: m.start()]))
+        body = m["body"]
+        for lead in _PIN_LEADS:
+            body = lead.sub("", body)
+        body = body.removeprefix("<br>")
+        where = ""
+        if before:
+            h = before[-1]
+            title = html.unescape(_TAGS.sub("", h["inner"].split('<a class="headerlink"')[0])).strip()
+            where = f'<a href="#{h["id"]}">{html.escape(title, quote=False)}</a>'
+        pins.setdefault(where, []).append(body)
+    content = _PINS.sub("", content)
+    if pins:
+        colon, sep = ("：", "；") if lang == "zh" else (": ", "; ")
+        items = [(f"{where}{colon}" if where else "") + sep.join(bodies) for where, bodies in pins.items()]
+        tail.append(
+            f'<h2 id="sources">{t["sources"]}</h2>\n<p>{t["sources_intro"]}</p>\n<ul class="page-sources">'
+            + "".join(f"<li>{item}</li>" for item in items)
+            + "</ul>"
+        )
+    line = _VERSION_LINE.search(content)
+    if line and line.start() < content.find("</h1>") + 200:
+        text = line["text"]
+        span = _version_range(text)
+        content = content[: line.start()] + content[line.end() :]
+        if span:
+            mark = t["fails"] if "✗" in text else t["differs"] if "†" in text else ""
+            checked = t["checked"].format(range=span) + mark
+            link = f'<a class="page-meta__versions" href="#torch-versions">{checked}</a>'
+            content = content.replace("</h1>", f'</h1>\n<p class="page-meta">{link}</p>', 1)
+        tail.append(f'<p class="torch-versions" id="torch-versions"><small>{text}</small></p>')
+    if tail:
+        content = content.rstrip() + '\n<div class="page-end">' + "\n".join(tail) + "</div>"
+    return content
+
+
+_DOWNLOAD_BAR = re.compile(r'<div class="page-downloads">(?P<body>.*?)</div>\s*', re.S)
+_DOWNLOAD_LINK = re.compile(
+    r'<span class="page-downloads__item">(<a (?P<attrs>[^>]*)>)(?P<label>[^<]*)</a></span>'
+)
+_META_LINE = re.compile(r'<p class="page-meta">(?P<body>.*?)</p>', re.S)
+
+
+def slim_meta_line(output: str, lang: str) -> str:
+    """The download bar and the version link as one line under the title."""
+    bar = _DOWNLOAD_BAR.search(output)
+    if not bar:
+        return output
+    links = []
+    for i, m in enumerate(_DOWNLOAD_LINK.finditer(bar["body"])):
+        label = (".py", ".ipynb", META[lang]["how"])[i] if i < 3 else m["label"]
+        links.append(f"<a {m['attrs']}>{label}</a>")
+    meta = _META_LINE.search(output, bar.end(), bar.end() + 400)
+    items = [f'<span class="page-meta__label">{META[lang]["code"]}</span> ' + " · ".join(links)]
+    if meta:
+        items.append(meta["body"])
+        output = output[: meta.start()] + output[meta.end() :]
+    line = '<p class="page-meta">' + '<span class="page-meta__sep"> · </span>'.join(items) + "</p>\n"
+    return output[: bar.start()] + line + output[bar.end() :]

@@ -29,3 +29,44 @@
     .observe(document.documentElement, { childList: true, subtree: true });
   label(document);
 })();
+
+// Tables too wide for the text column (a phone, a long cell): each row becomes a card
+// (site.css, .site-table--cards), each cell labelled with its column's header (the
+// build adds data-label). Checked again when the window is resized.
+(function () {
+  function fit() {
+    document.querySelectorAll(".md-typeset table:not([class*='doc-'])").forEach(function (table) {
+      if (!table.querySelector("td[data-label]")) return;
+      table.classList.remove("site-table--cards");
+      var wrap = table.closest(".md-typeset__scrollwrap") || table.parentElement;
+      var column = table.closest("article") || document.body;
+      var tooWide =
+        wrap.scrollWidth > wrap.clientWidth + 1 ||
+        table.getBoundingClientRect().right > column.getBoundingClientRect().right + 1;
+      if (tooWide) table.classList.add("site-table--cards");
+    });
+  }
+  var timer;
+  window.addEventListener("resize", function () {
+    clearTimeout(timer);
+    timer = setTimeout(fit, 100);
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fit);
+  else fit();
+  // A table in a tab or a closed <details> has no width until it is shown.
+  document.addEventListener("toggle", fit, true);
+  document.addEventListener("change", fit, true);
+})();
+
+// Search results: titles and excerpts without the zero-width spaces the index
+// separates Chinese words with (the index keeps them, so words are still found).
+(function () {
+  function clean(root) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (var n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.nodeValue.indexOf("\u200b") >= 0) n.nodeValue = n.nodeValue.replace(/\u200b/g, "");
+    }
+  }
+  var list = document.querySelector(".md-search-result__list");
+  if (list) new MutationObserver(function () { clean(list); }).observe(list, { childList: true, subtree: true });
+})();

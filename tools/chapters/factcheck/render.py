@@ -133,7 +133,8 @@ def _evidence_cell(claim: dict, lang: str, from_page: str) -> str:
 
 
 def render(claims: list[dict], lang: str, from_page: str = PAGE) -> str:
-    """The Markdown that replaces the marker: a verdict count and the table."""
+    """The Markdown that replaces the marker: a verdict count and the table (the claim
+    with its verdict as a coloured badge, then the reason and the evidence)."""
     if lang not in LABELS:
         raise ValueError(f"lang must be one of {list(LABELS)}, got {lang!r}.")
     lab = LABELS[lang]
@@ -146,9 +147,9 @@ def render(claims: list[dict], lang: str, from_page: str = PAGE) -> str:
         quote = c["quote"] if lang == "zh" else c["quote_en"]
         where = "seed_intro" if c["section"] == "intro" else "seed"
         source = lab[where].format(post=POST_NAMES[c["seed"]], section=c["section"])
+        verdict = f'<span class="verdict verdict--{c["verdict"]}">{lab["verdict"][c["verdict"]]}</span>'
         row = [
-            f'<span id="{c["id"]}">**{c["id"]}**</span> · {source}<br>“{_cell(quote)}”',
-            f"**{lab['verdict'][c['verdict']]}**",
+            f'<span id="{c["id"]}"></span>{verdict} <small>{source}</small><br>“{_cell(quote)}”',
             _evidence_cell(c, lang, from_page),
         ]
         lines.append("| " + " | ".join(row) + " |")

@@ -86,25 +86,17 @@ def _source_line(q: Question, lang: str) -> str:
 
 
 def _entry(q: Question, lang: str, page: str) -> str:
+    """One answered question: the short answer first, then the error text, the code
+    that checks the answer and its output; the question as asked, collapsed, last."""
     lab = LABELS[lang]
     code = q.evidence.partition(":")[0].removeprefix("snippets/")
     out = code.removesuffix(".py") + ".out"
     section = q.evidence_section
     quote = "“" + _escape(q.asked_in(lang)) + "”"
-    parts = [
-        f"## {q.title[lang]} {{ #{q.id} }}",
-        "",
-        f'!!! quote "{lab["asked"]}"',
-        f"    {quote}",
-        "",
-        f"    {_source_line(q, lang)}",
-        "",
-    ]
+    parts = [f"## {q.title[lang]} {{ #{q.id} }}", "", f"**{lab['answer']}{q.answer[lang]}", ""]
     if q.error:
         parts += [f'!!! failure "{lab["error"]}"', f"    {code_span(q.error)}", ""]
     parts += [
-        f"**{lab['answer']}{q.answer[lang]}",
-        "",
         f'``` python title="{q.evidence.partition(":")[0]}"',
         f'--8<-- "{code}:{section}"',
         "```",
@@ -118,6 +110,11 @@ def _entry(q: Question, lang: str, page: str) -> str:
         "```",
         "",
         f"{lab['see']}[{page_title(lang, q.see.partition('#')[0])}]({_rel(q.see, page)})",
+        "",
+        f'??? quote "{lab["asked"]}"',
+        f"    {quote}",
+        "",
+        f"    {_source_line(q, lang)}",
         "",
     ]
     return "\n".join(parts)
@@ -135,10 +132,10 @@ def render_topic(faq: Faq, lang: str, topic: str) -> str:
         raise ValueError(f"unknown topic {topic!r}; known: {list(faq.topics)}.")
     page = f"{FAQ_DIR}/{topic}.md"
     lab = LABELS[lang]
-    parts = [f"# {faq.topics[topic][lang]}", "", _header(lang), "", lab["topic_intro"], ""]
+    parts = [f"# {faq.topics[topic][lang]}", "", _header(lang), ""]
     for q in faq.answered(topic):
         parts.append(_entry(q, lang, page))
-    parts += [lab["more"], ""]
+    parts += ["---", "", lab["topic_intro"], lab["more"], ""]
     return "\n".join(parts)
 
 
@@ -150,7 +147,8 @@ def _cell(text: str) -> str:
 
 
 def render_index(faq: Faq, lang: str) -> str:
-    """The Markdown of the chapter's index page: method, topics and every question."""
+    """The Markdown of the chapter's index page: every question, its text the link to
+    its answer; where each was asked and how often, collapsed at the end."""
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {list(LANGS)}, got {lang!r}.")
     t = INDEX[lang]
@@ -170,34 +168,53 @@ def render_index(faq: Faq, lang: str) -> str:
         "",
         f"## {t['topics']}",
         "",
-        "| " + " | ".join(t["topic_header"]) + " |",
-        "|---|--:|--:|--:|",
     ]
     for topic, names in faq.topics.items():
         in_topic = faq.in_topic(topic)
+        counts = t["topic_item"].format(n=len(in_topic), answered=sum(q.answered for q in in_topic))
         parts.append(
-            f"| [{names[lang]}]({topic}.md) | {len(in_topic)} | "
-            f"{sum(q.answered for q in in_topic)} | {sum(q.count for q in in_topic)} |"
+            f"- [{names[lang]}]({topic}.md)：{counts}"
+            if lang == "zh"
+            else f"- [{names[lang]}]({topic}.md): {counts}"
         )
     parts += ["", f"## {t['all']}", "", t["all_text"], ""]
     for topic, names in faq.topics.items():
-        parts += [f"**{names[lang]}**", "", "| " + " | ".join(t["all_header"]) + " |", "|---|---|--:|---|"]
-        parts += [_question_row(faq, q, lang, page) for q in faq.in_topic(topic)]
+        parts += [f"**{names[lang]}**", ""]
+        parts += [_question_item(faq, q, lang, page) for q in faq.in_topic(topic)]
         parts.append("")
-    parts += [f"## {t['method']}", "", t["method_text"], ""]
+    parts += [f"## {t['method']}", "", t["method_text"], "", f'??? info "{t["data"]}"', ""]
+    for q in qs:
+        parts.append("    - " + _data_item(q, lang))
+    parts.append("")
     return "\n".join(parts)
 
 
-def _question_row(faq: Faq, q: Question, lang: str, page: str) -> str:
-    """A row of the index's table of all questions: quote, source, count, answer."""
+def _question_item(faq: Faq, q: Question, lang: str, page: str) -> str:
+    """A list item of all questions: the question, as the link to where it is answered."""
+    anchor = f'<span id="q-{q.id}"></span>'
+    if q.answered:
+        return f"- {anchor}[{_link(q.title[lang])}]({_rel(f'{FAQ_DIR}/{q.topic}.md#{q.id}', page)})"
+    asked = "“" + _cell(q.asked_in(lang)) + "”"
+    if not q.covered_by:
+        return f"- {anchor}{asked} *{INDEX[lang]['none']}*"
+    return f"- {anchor}[{asked}]({_rel(q.covered_by, page)}) {_answer_cell(faq, q, lang, page, where=True)}"
+
+
+def _link(text: str) -> str:
+    return text.replace("[", "\\[").replace("]", "\\]")
+
+
+def _data_item(q: Question, lang: str) -> str:
+    """Where a question was asked, when, and how often (the collected data)."""
     comma = "，" if lang == "zh" else ", "
     source = f"[{_host(q.source)}]({q.source}){comma}{_date_text(q.date, lang)}"
-    quote = f'<span id="q-{q.id}"></span>“{_cell(q.asked_in(lang))}”'
-    return f"| {quote} | {source} | {q.count} | {_answer_cell(faq, q, lang, page)} |"
+    times = INDEX[lang]["times"].format(n=q.count)
+    return f"“{_cell(q.asked_in(lang))}”{'——' if lang == 'zh' else ' — '}{source}{comma}{times}"
 
 
-def _answer_cell(faq: Faq, q: Question, lang: str, page: str) -> str:
-    """Where the answer is: this chapter's entry, a page of the site, or nowhere yet."""
+def _answer_cell(faq: Faq, q: Question, lang: str, page: str, where: bool = False) -> str:
+    """Where the answer is: this chapter's entry, a page of the site, or nowhere yet
+    (``where``: the name of the page only, after the question that links it)."""
     if q.answered:
         return f"[{q.title[lang]}]({_rel(f'{FAQ_DIR}/{q.topic}.md#{q.id}', page)})"
     if not q.covered_by:
@@ -207,6 +224,8 @@ def _answer_cell(faq: Faq, q: Question, lang: str, page: str) -> str:
         name = _faq_title(faq, q.covered_by, lang)
     else:
         name = page_title(lang, target)
+    if where:
+        return INDEX[lang]["answered_in"].format(page=name)
     return f"[{name}]({_rel(q.covered_by, page)})"
 
 
