@@ -1,6 +1,6 @@
 # runner: subprocess
 # timeout: 600
-# stderr: DDP warns, in each worker process, that find_unused_parameters=True found no unused parameter
+# stderr: each DDP worker warns that find_unused_parameters found none
 """FAQ: gradients across processes (gloo, CPU, two processes): all_gather
 and autograd, reentrant checkpoints under DDP, frozen parameters in FSDP2."""
 

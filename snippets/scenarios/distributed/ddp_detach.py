@@ -1,6 +1,6 @@
 # runner: subprocess
 # timeout: 180
-# stderr: the two worker processes print DDP's own FutureWarning for broadcast_buffers (torch 2.13 and later)
+# stderr: the DDP workers warn that broadcast_buffers is deprecated (2.13+)
 """DDP (gloo, CPU, two processes): a detach inside forward leaves parameters
 unused; the error, find_unused_parameters=True, and seed 000's two forms."""
 
