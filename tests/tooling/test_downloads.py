@@ -125,6 +125,9 @@ def test_script_blocks_are_the_snippet_sections_as_the_copy_button_gives_them():
             want = "\n".join(re.sub(r"\s*# \(\d+\)!$", "", s).rstrip() for s in shown.splitlines()).strip(
                 "\n"
             )
+            declared = parse(path).expects.get(section)
+            if declared:  # '# raises:' / '# warns:': the script prints what the page shows
+                want = data.as_run(want + "\n", *declared).strip("\n")
             assert block.code == want + "\n", f"docs/zh/{page} block {block.number}"
     script = dl.script(_code("zh", "internals/what-detach-does.md"))
     assert "# (1)!" not in script and not any(s != s.rstrip() for s in script.splitlines())
@@ -164,8 +167,8 @@ def test_missing_or_stale_record_fails_generation_naming_the_file(tmp_path):
     with pytest.raises(data.DownloadError, match=r"lonely\.py has no recorded output.*record"):
         data._recorded_output(snippet, "a", "docs/zh/x.md:3")
     record = snippet.with_suffix(".out")
-    stamp = record_stamp.stamp_line(snippet)
-    record.write_text(stamp + "# --8<-- [start:a]\n1\n# --8<-- [end:a]\n", encoding="utf-8")
+    body = "# --8<-- [start:a]\n1\n# --8<-- [end:a]\n"
+    record.write_text(record_stamp.stamp_lines(snippet, [], body) + body, encoding="utf-8")
     data._snippet.cache_clear()
     assert data._recorded_output(snippet, "a", "docs/zh/x.md:3") == "1\n"
     # The code changed after recording: its stamp no longer matches.
@@ -176,9 +179,8 @@ def test_missing_or_stale_record_fails_generation_naming_the_file(tmp_path):
     ):
         data._recorded_output(snippet, "a", "docs/zh/x.md:3")
     # Stamped for this code, but the sections do not match the snippet's.
-    record.write_text(
-        record_stamp.stamp_line(snippet) + "# --8<-- [start:b]\n1\n# --8<-- [end:b]\n", encoding="utf-8"
-    )
+    body = "# --8<-- [start:b]\n1\n# --8<-- [end:b]\n"
+    record.write_text(record_stamp.stamp_lines(snippet, [], body) + body, encoding="utf-8")
     data._snippet.cache_clear()
     with pytest.raises(data.DownloadError, match=r"lonely\.out is stale: its sections"):
         data._recorded_output(snippet, "a", "docs/zh/x.md:3")

@@ -71,8 +71,9 @@ def run_inputs(snippet: Path, opened: list[str]) -> list[str]:
     }
     if "autograd_lens" in imported:  # preloaded by the fork server: never opened by the run
         files |= {str(p.relative_to(ROOT)) for p in HELPER.rglob("*.py")}
-    rel_snippet = str(Path(snippet).resolve().relative_to(ROOT))
-    return sorted(f for f in files if f != rel_snippet and (ROOT / f).is_file())
+    own = Path(snippet).resolve()
+    own_name = str(own.relative_to(ROOT)) if own.is_relative_to(ROOT) else None
+    return sorted(f for f in files if f != own_name and (ROOT / f).is_file())
 
 
 def torch_version() -> str:
