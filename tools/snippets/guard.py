@@ -57,7 +57,8 @@ def _readonly_roots(root: Path) -> list[str]:
         str(home / ".local"),
         str(home / ".triton"),
     }
-    return sorted(r for r in roots if r and r != "/")
+    # compared with real paths: a venv may be a symlink (a clone sharing one)
+    return sorted({os.path.realpath(r) for r in roots if r and r != "/"})
 
 
 class Guard:
@@ -66,9 +67,9 @@ class Guard:
         self.snippet = str(snippet.resolve())
         self.out_dir = str(out_dir.resolve())
         self.readonly = _readonly_roots(root)
-        tmp = tempfile.gettempdir()
+        tmp = os.path.realpath(tempfile.gettempdir())
         # folders the run may write into: its own temporary ones, torch's caches
-        self.writable = [self.out_dir, f"{tmp}/torchinductor_", str(Path.home() / ".cache")]
+        self.writable = [self.out_dir, f"{tmp}/torchinductor_", os.path.realpath(Path.home() / ".cache")]
         self.made: set[str] = set()  # temp dirs and files the run created
         self.inputs: set[str] = set()
         self.problems: list[dict] = []
