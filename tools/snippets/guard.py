@@ -128,15 +128,31 @@ class Guard:
         shown = os.path.relpath(path, self.root) if path.startswith(self.root + os.sep) else path
         self.problems.append({"what": what, "path": shown, "line": line, "section": self.section})
 
+    # -- files written by C++ (torch.save, numpy) are not audited: compare listings --
+    def snapshot(self) -> None:
+        self.folder = os.path.dirname(self.snippet)
+        self.before = set(os.listdir(self.folder))
+
+    def _left_behind(self) -> None:
+        for name in sorted(set(os.listdir(self.folder)) - self.before - {"__pycache__"}):
+            self._problem("writes", os.path.join(self.folder, name))
+        cwd = os.getcwd()
+        if not self._made(os.path.realpath(cwd)):
+            for name in sorted(os.listdir(cwd)):
+                self._problem("writes", os.path.join(cwd, name))
+
     # -- written by the child at its end -----------------------------------------
     def write(self) -> None:
         self.active = False
+        self.section = "(found after the run)"
+        self._left_behind()
         data = {"inputs": sorted(self.inputs), "problems": self.problems[:20]}
         Path(self.out_dir, GUARD_FILE).write_text(json.dumps(data), encoding="utf-8")
 
 
 def install(root: Path, out_dir: Path, snippet: Path) -> Guard:
     guard = Guard(root, out_dir, snippet)
+    guard.snapshot()
     sys.addaudithook(guard)
     guard.active = True
     return guard

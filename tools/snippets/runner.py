@@ -225,7 +225,8 @@ def _reader_problem(snippet: Snippet, outcome: Outcome) -> str | None:
             return (
                 f"{_where(snippet, note)} writes {note['path']}: a reader running it would find "
                 "that file in their folder (or in the repository). Write into a folder the "
-                "snippet makes itself: with tempfile.TemporaryDirectory() as tmp: ..."
+                "snippet makes itself (with tempfile.TemporaryDirectory() as tmp: ...), and "
+                "delete the file it left."
             )
         return (
             f"{_where(snippet, note)} reads {note['path']}, which exists only on this machine "
