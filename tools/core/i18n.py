@@ -177,8 +177,9 @@ UI: dict[str, dict[str, dict]] = {
             ),
             "search": "按报错查找 { #search }",
             "search_text": (
-                "把报错信息原样粘贴到页面顶部的搜索框里即可：每条报错类问题都在“报错原文”框里给出了"
-                "与 PyTorch 2.13 实际输出一致的完整文字，搜索能直接定位到对应的条目。"
+                "把报错信息粘贴到页面顶部的搜索框里即可：每条报错类问题都在“报错原文”框里逐字引用了"
+                "PyTorch 2.13 打印的文字（报错较长、或其中含有你自己的张量名时，只引用其中固定不变的那一段），"
+                "搜索能直接定位到对应的条目。"
             ),
             "topics": "按主题 { #topics }",
             "all": "全部问题 { #all }",
@@ -216,8 +217,9 @@ UI: dict[str, dict[str, dict]] = {
             "search": "Search by error message { #search }",
             "search_text": (
                 "Paste the error message into the search box at the top of the page: every error-type "
-                'question shows the complete text, exactly as PyTorch 2.13 prints it, in its "The error" '
-                "box, and the search finds the entry."
+                'question quotes, in its "The error" box, the words PyTorch 2.13 prints (where the '
+                "message is long or names your own tensors, the part that never changes), and the "
+                "search finds the entry."
             ),
             "topics": "By topic { #topics }",
             "all": "All questions { #all }",
