@@ -27,6 +27,7 @@ from tools.pages.expand import expand
 from tools.snippets import stamp as record_stamp
 from tools.snippets.records import REFRESH_HINT
 from tools.snippets.source import DEFAULT_TIMEOUT, Snippet, parse
+from tools.snippets.worker import TRIGGERED
 
 _HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<text>.+?)(?:\s*\{[^}]*\})?\s*$")
 _ANNOTATION = re.compile(r"[ \t]*#\s*\(\d+\)!\s*$")
@@ -197,10 +198,11 @@ def as_run(code: str, kind: str, name: str) -> str:
             '    print(f"{type(err).__name__}: {err}")\n'
         )
     return (
-        "import warnings\n\nwith warnings.catch_warnings(record=True) as caught:\n"
+        "import re\nimport warnings\n\nwith warnings.catch_warnings(record=True) as caught:\n"
         f'    warnings.simplefilter("always")\n{inner}\n'
-        "for w in caught:  # the page shows these warnings\n"
-        '    print(f"{w.category.__name__}: {w.message}")\n'
+        "for w in caught:  # the page shows these warnings, without torch's C++ location\n"
+        f"    text = re.sub({TRIGGERED!r}, '', str(w.message))\n"
+        '    print(f"{w.category.__name__}: {text}")\n'
     )
 
 
