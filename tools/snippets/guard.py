@@ -75,6 +75,7 @@ class Guard:
         self.problems: list[dict] = []
         self.section = "(outside sections)"
         self.active = False
+        self.unmet: list[str] = []  # declared warnings/errors that did not happen
 
     # -- the audit hook ------------------------------------------------------------
     def __call__(self, event: str, args: tuple) -> None:
@@ -146,7 +147,7 @@ class Guard:
         self.active = False
         self.section = "(found after the run)"
         self._left_behind()
-        data = {"inputs": sorted(self.inputs), "problems": self.problems[:20]}
+        data = {"inputs": sorted(self.inputs), "problems": self.problems[:20], "unmet": self.unmet}
         Path(self.out_dir, GUARD_FILE).write_text(json.dumps(data), encoding="utf-8")
 
 

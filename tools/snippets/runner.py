@@ -147,6 +147,7 @@ class Outcome:
     hash_seed: int
     inputs: list[str] = field(default_factory=list)  # repository files it opened (guard)
     problems: list[dict] = field(default_factory=list)  # writes/reads a reader cannot repeat
+    unmet: list[str] = field(default_factory=list)  # a declared warning or error that did not happen
 
     @property
     def timed_out(self) -> bool:
@@ -178,7 +179,8 @@ def execute(
             outputs.append(p.read_text(encoding="utf-8", errors="replace") if p.exists() else None)
         notes = out_dir / guard.GUARD_FILE
         seen = json.loads(notes.read_text(encoding="utf-8")) if notes.exists() else {}
-    return Outcome(rc, err, outputs, seed, seen.get("inputs", []), seen.get("problems", []))
+    notes_of = {k: seen.get(k, []) for k in ("inputs", "problems", "unmet")}
+    return Outcome(rc, err, outputs, seed, **notes_of)
 
 
 def uses_server(snippet: Snippet, server: ForkServer | None) -> bool:
@@ -220,6 +222,8 @@ def _where(snippet: Snippet, note: dict) -> str:
 
 def _reader_problem(snippet: Snippet, outcome: Outcome) -> str | None:
     """What a reader running this snippet would meet that the page does not show."""
+    if outcome.unmet:
+        return outcome.unmet[0] + " Fix the code or the header."
     for note in outcome.problems:
         if note["what"] == "writes":
             return (
