@@ -107,7 +107,9 @@ class Guard:
         if self._under(full, self.readonly + self.writable) or not os.path.exists(full):
             return  # installed (a venv may sit in the repository), system, or absent
         if full.startswith(self.root + os.sep):
-            self.inputs.add(os.path.relpath(full, self.root))
+            name = os.path.relpath(full, self.root)
+            if not name.startswith("tools" + os.sep):  # the harness itself (spawn re-reads it)
+                self.inputs.add(name)
             return
         self._problem("reads", full)
 
