@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tools.core import sections
+from tools.core.errors import ToolError
 from tools.core.repo import SNIPPETS, rel
 from tools.downloads.model import page_code
 from tools.pages import parse as pages
@@ -47,7 +48,10 @@ def _page_running_all_of(path) -> str | None:
         if not md.is_file():
             continue
         # a block the page script comments out (a skip marker) runs there nowhere
-        run = [b for b in page_code("zh", owner).blocks if not b.skip]
+        try:
+            run = [b for b in page_code("zh", owner).blocks if not b.skip]
+        except ToolError:
+            return None  # e.g. a stale record: run the snippet here (other tests name the record)
         included = {section for b in run for p, section in b.sources if p == path}
         if shown <= included:
             return f"docs/zh/{owner}"
