@@ -11,7 +11,8 @@ import pytest
 from tools.core.repo import CJK, ROOT, rel
 from tools.figures import build as fig_tools
 from tools.pages import parse as pages
-from tools.pages.checks import nav_pages
+from tools.pages.checks import PLUMBING_FIX, nav_pages, plumbing
+from tools.pages.expand import reader_code
 from tools.snippets.source import all_snippets
 
 ZH, EN = pages.pages("zh"), pages.pages("en")
@@ -173,3 +174,13 @@ def test_changelog_renders_in_both_languages(lang):
         assert f"#{anchor}" in text, f"the changelog links to {target}#{anchor}, which has no such anchor"
     listed = [d for entries in render.changes(matrix).values() for d in entries]
     assert listed and all(d.cls != "environment" for d in listed), "an environment result is never published"
+
+
+def test_shown_code_has_no_harness_plumbing():
+    """Issue 23: no try/except around an expected error, no warning capture, textwrap
+    or JSON loading in any code block a reader sees (both languages embed the same)."""
+    found = []
+    for page in pages.pages("en"):
+        for n, code, _ in reader_code(pages.text("en", page)):
+            found += [f"docs/*/{page}, block {n}, line {line}: {what}" for line, what in plumbing(code)]
+    assert not found, f"{len(found)} plumbing lines in shown code:\n" + "\n".join(found) + "\n" + PLUMBING_FIX

@@ -248,6 +248,7 @@ def test_evidence_with_no_assert_fails(tmp_path):
     snippet.parent.mkdir(parents=True)
     code = (ROOT / "snippets/internals/comparison/no_grad_views.py").read_text(encoding="utf-8")
     code = re.sub(r"^( *)assert .*$", r"\1pass", code, flags=re.M).replace("raise AssertionError", "print")
+    code = re.sub(r"^# raises:.*\n", "", code, flags=re.M)
     snippet.write_text(code, "utf-8")
     for lang in pages.LANGS:
         page = root / "docs" / lang / "internals/comparison.md"
@@ -257,6 +258,20 @@ def test_evidence_with_no_assert_fails(tmp_path):
         pp.PinError, match=r"entry x: .*no_grad_views.py:views asserts nothing .*; assert the claim"
     ):
         pp.load(_write(tmp_path, [BASE]), root=root)
+
+
+def test_a_raises_header_is_the_check_of_its_section(tmp_path):
+    """``# raises: NAME Type`` is checked by the runner on every run, so it counts as
+    the section's check (and only that section's)."""
+    snippet = tmp_path / "s.py"
+    snippet.write_text(
+        '# raises: boom RuntimeError\n"""Doc."""\n\nimport torch\n\n'
+        "# --8<-- [start:calm]\nx = 1\n# --8<-- [end:calm]\n"
+        "# --8<-- [start:boom]\ntorch.ones(1).view(2)\n# --8<-- [end:boom]\n",
+        "utf-8",
+    )
+    assert sections.assert_sources(snippet, "boom") == ["# raises: boom RuntimeError"]
+    assert sections.assert_sources(snippet, "calm", raises=True) == []
 
 
 def _page(src_uri: str):

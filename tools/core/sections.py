@@ -172,12 +172,26 @@ def branches(tree: ast.AST) -> dict[int, int]:
     return out
 
 
+_RAISES_HEADER = re.compile(r"^#\s*raises\s*:\s*(?P<section>\S+)\s+(?P<type>\S+)\s*$", re.M)
+
+
+def _declared_raises(text: str, tree: ast.Module) -> dict[str, str]:
+    """Section -> its ``# raises: NAME Type`` header line (``tools.snippets.source``).
+
+    The runner fails a run in which the section does not end by raising ``Type``, so
+    the header is a check of its own: the claim "this raises".
+    """
+    first = tree.body[0].lineno if tree.body else len(text.splitlines()) + 1
+    head = "\n".join(text.splitlines()[: first - 1])
+    return {m["section"]: m[0].strip() for m in _RAISES_HEADER.finditer(head)}
+
+
 @cache
 def _checks(
     path: Path, stamp: tuple[int, int], raises: bool
-) -> tuple[list[tuple[int, str, int | None]], dict]:
-    """(line, source lines, branch line or None) of each check in ``path``, and each
-    section's line range.
+) -> tuple[list[tuple[int, str, int | None]], dict, dict[str, str]]:
+    """(line, source lines, branch line or None) of each check in ``path``, each
+    section's line range, and each section's ``# raises:`` header.
 
     Cached by (mtime, size): a build checks ~100 entries against a few dozen files.
     """
@@ -192,7 +206,7 @@ def _checks(
     ]
     chunks = split(text, rel(path))
     ranges = {c.name: range(c.first_line, c.last_line + 1) for c in chunks if c.name is not None}
-    return sorted(found, key=lambda f: f[0]), ranges
+    return sorted(found, key=lambda f: f[0]), ranges, _declared_raises(text, tree)
 
 
 def assert_sources(
@@ -201,11 +215,12 @@ def assert_sources(
     """Source of each ``assert`` statement in ``file`` (or in its ``section``), in order;
     with ``with_branch``, (source, line of the if/while/except it sits in, or None).
 
-    With ``raises``, a ``raise AssertionError(...)`` counts too: the snippets' way to
-    assert that a call raises (``try: ... except E: ... else: raise AssertionError``).
+    A section's ``# raises: NAME Type`` header comes first: the runner checks it on
+    every run. With ``raises``, a ``raise AssertionError(...)`` counts too.
     """
     stat = file.stat()
-    found, ranges = _checks(Path(file), (stat.st_mtime_ns, stat.st_size), raises)
+    found, ranges, declared = _checks(Path(file), (stat.st_mtime_ns, stat.st_size), raises)
     lines = ranges[section] if section is not None else None
-    kept = [(code, branch) for line, code, branch in found if lines is None or line in lines]
+    kept = [(code, None) for name, code in declared.items() if section in (None, name)]
+    kept += [(code, branch) for line, code, branch in found if lines is None or line in lines]
     return kept if with_branch else [code for code, _ in kept]

@@ -106,3 +106,46 @@ def anchor_drift() -> list[str]:
                 + ("" if only_zh or only_en else " (same anchors, another order)")
             )
     return problems
+
+
+# What a reader would not write: it makes the run print nicely, not the lesson.
+# An expected error is a '# raises: NAME Type' header; warnings, '# warns: NAME Type'
+# (the runner records both); the recorder wraps long output; a benchmark summary is
+# printed by code outside the shown section.
+PLUMBING_MODULES = {"textwrap", "warnings", "json", "contextlib", "traceback"}
+
+
+def plumbing(code: str) -> list[tuple[int, str]]:
+    """(line in ``code``, what) for each piece of harness plumbing in shown code."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []  # a fragment; the build's own checks cover syntax
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            names = {(node.module or "").split(".")[0]}
+        else:
+            names = set()
+        for name in sorted(names & PLUMBING_MODULES):
+            found.append((node.lineno, f"import {name}"))
+        if isinstance(node, ast.Try):
+            found.append((node.lineno, "try/except around an expected error"))
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in PLUMBING_MODULES
+        ):
+            found.append((node.lineno, f"{node.value.id}.{node.attr}"))
+    return sorted(set(found))
+
+
+PLUMBING_FIX = (
+    "Shown code is the lesson: declare an expected error with a '# raises: NAME Type' header "
+    "and warnings with '# warns: NAME Type' (the runner records them as the output), let the "
+    "recorder wrap long lines, and keep data loading outside the shown section."
+)
