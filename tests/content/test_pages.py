@@ -63,23 +63,6 @@ def _shared(file: str, lang: str) -> str:
     return file.replace(f".{lang}.md", ".<lang>.md") if file.startswith("includes/") else file
 
 
-def test_shared_prose_is_kept_once_and_said_once_per_page():
-    """The 'code on this page is executed' box lives in includes/, never copied by hand."""
-    titles = {"zh": "本页的代码都经过执行", "en": "Every line of code on this page is executed"}
-    problems = []
-    for lang, title in titles.items():
-        assert title in (ROOT / f"includes/executed.{lang}.md").read_text(encoding="utf-8")
-        for page in pages.pages(lang):
-            md = pages.text(lang, page)
-            if title in md:
-                problems.append(f"docs/{lang}/{page} copies the box: include includes/executed.{lang}.md")
-            if md.count(f'"includes/executed.{lang}.md"') > 1:
-                problems.append(f"docs/{lang}/{page} includes the box more than once")
-            if "includes/executed." in md and f"includes/executed.{lang}.md" not in md:
-                problems.append(f"docs/{lang}/{page} includes the other language's box")
-    assert not problems, "\n".join(problems)
-
-
 @pytest.mark.parametrize("page", ZH, ids=str)
 def test_each_language_reads_as_itself(page):
     """A zh page is mostly Chinese prose; an en page has no untranslated Chinese prose."""

@@ -168,6 +168,11 @@ UI: dict[str, dict[str, dict]] = {
     "faq.index": {
         "zh": {
             "title": "常见问题",
+            "lead": (
+                "一条报错、一个说不清的现象、一个听说过的技巧：这里收集的是读者真实问过的问题，"
+                "每条先给简答，再给证明它的可运行代码。问得最多的几个："
+            ),
+            "top_more": "其余问题按[主题](#topics)或[全部问题](#all)查找；报错可以直接[搜索](#search)。",
             "intro": (
                 "读者带着问题来：一条报错、一个说不清的现象、一个听说过的技巧。这一章的问题不是我们猜的，"
                 "而是从公开的问答帖、博客和 GitHub issue 里收集来的：共 {n} 个不同的问题，"
@@ -178,7 +183,7 @@ UI: dict[str, dict[str, dict]] = {
             "search": "按报错查找 { #search }",
             "search_text": (
                 "把报错信息粘贴到页面顶部的搜索框里即可：每条报错类问题都在“报错原文”框里逐字引用了"
-                "PyTorch 2.13 打印的文字（报错较长、或其中含有你自己的张量名时，只引用其中固定不变的那一段），"
+                " PyTorch 2.13 打印的文字（报错较长、或其中含有你自己的张量名时，只引用其中固定不变的那一段），"
                 "搜索能直接定位到对应的条目。"
             ),
             "topics": "按主题 { #topics }",
@@ -205,6 +210,13 @@ UI: dict[str, dict[str, dict]] = {
         },
         "en": {
             "title": "FAQ",
+            "lead": (
+                "An error message, a puzzling behaviour, a half-remembered trick: these are questions "
+                "readers really asked, each with a short answer first and the runnable code that proves "
+                "it. Asked most often:"
+            ),
+            "top_more": "Find the rest [by topic](#topics) or in [all questions](#all); paste an error "
+            "into the [search](#search).",
             "intro": (
                 "Readers arrive with a question: an error message, a puzzling behaviour, a half-remembered "
                 "trick. The questions in this chapter are not guesses: they were collected from public Q&A "

@@ -160,7 +160,11 @@ def render_index(faq: Faq, lang: str) -> str:
         "",
         _header(lang),
         "",
-        t["intro"].format(n=len(qs), sources=sum(q.count for q in qs), answered=answered),
+        t["lead"],
+        "",
+        *[f"- [{_link(q.title[lang])}]({_rel(f'{FAQ_DIR}/{q.topic}.md#{q.id}', page)})" for q in _most_asked(qs)],
+        "",
+        t["top_more"],
         "",
         f"## {t['search']}",
         "",
@@ -182,11 +186,21 @@ def render_index(faq: Faq, lang: str) -> str:
         parts += [f"**{names[lang]}**", ""]
         parts += [_question_item(faq, q, lang, page) for q in faq.in_topic(topic)]
         parts.append("")
-    parts += [f"## {t['method']}", "", t["method_text"], "", f'??? info "{t["data"]}"', ""]
+    intro = t["intro"].format(n=len(qs), sources=sum(q.count for q in qs), answered=answered)
+    parts += [f"## {t['method']}", "", intro, "", t["method_text"], "", f'??? info "{t["data"]}"', ""]
     for q in qs:
         parts.append("    - " + _data_item(q, lang))
     parts.append("")
     return "\n".join(parts)
+
+
+MOST_ASKED = 6  # the index's first screen: the answers most readers came for
+
+
+def _most_asked(questions: list[Question]) -> list[Question]:
+    """The answered questions asked most often (ties keep the data's order)."""
+    answered = [q for q in questions if q.answered]
+    return sorted(answered, key=lambda q: -q.count)[:MOST_ASKED]
 
 
 def _question_item(faq: Faq, q: Question, lang: str, page: str) -> str:
