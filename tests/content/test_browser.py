@@ -593,3 +593,37 @@ def test_search_indexes_are_small(built_site):
         docs = json.loads(index.read_text(encoding="utf-8"))["docs"]
         assert not [d["location"] for d in docs if "<pre>" in d["text"]], "code blocks in the index"
         assert not [d["location"] for d in docs if d["location"].startswith("fact-check/#evidence")]
+
+
+def test_phone_annotation_markers_show_their_icon(browser, server):
+    """Code wraps with a hanging indent on phones; text-indent is inherited, and once
+    let the marker's icon sit 4ch to its left, clipped away (reader review, major)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    pg.goto(server + "en/faq/in-place/")
+    pg.wait_for_selector(".md-annotation__index")
+    indents = pg.evaluate(
+        "[...document.querySelectorAll('pre .md-annotation__index')].map("
+        "a => [getComputedStyle(a).textIndent, getComputedStyle(a, '::after').left])"
+    )
+    context.close()
+    assert indents and all(i == ["0px", "0px"] for i in indents), indents
+
+
+def test_cards_survive_a_resize(browser, server):
+    """A carded table stays a card table after the phone's toolbar hides (height only)
+    and after a rotation and back (reader review, major)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    pg.goto(server + "cheat-sheet/")
+    pg.wait_for_load_state("load")
+    cards = "[...document.querySelectorAll('.md-typeset table')].map(t => t.classList.contains('site-table--cards'))"
+    first = pg.evaluate(cards)
+    seen = []
+    for width, height in ((390, 700), (844, 390), (390, 844)):
+        pg.set_viewport_size({"width": width, "height": height})
+        pg.wait_for_timeout(400)
+        seen.append(pg.evaluate(cards))
+    context.close()
+    assert any(first), "no table of the cheat sheet is shown as cards at 390 px"
+    assert seen[0] == first and seen[2] == first, (first, seen)

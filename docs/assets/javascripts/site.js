@@ -38,6 +38,8 @@
     document.querySelectorAll(".md-typeset table:not([class*='doc-'])").forEach(function (table) {
       if (!table.querySelector("td[data-label]")) return;
       table.classList.remove("site-table--cards");
+      // An empty class="" would stop Material's table:not([class]) rules from matching.
+      if (!table.classList.length) table.removeAttribute("class");
       var wrap = table.closest(".md-typeset__scrollwrap") || table.parentElement;
       var column = table.closest("article") || document.body;
       var tooWide =
@@ -46,8 +48,10 @@
       if (tooWide) table.classList.add("site-table--cards");
     });
   }
-  var timer;
+  var timer, width = window.innerWidth;
   window.addEventListener("resize", function () {
+    if (window.innerWidth === width) return; // a phone's toolbar hiding changes the height only
+    width = window.innerWidth;
     clearTimeout(timer);
     timer = setTimeout(fit, 100);
   });
