@@ -617,7 +617,10 @@ def test_cards_survive_a_resize(browser, server):
     pg = context.new_page()
     pg.goto(server + "cheat-sheet/")
     pg.wait_for_load_state("load")
-    cards = "[...document.querySelectorAll('.md-typeset table')].map(t => t.classList.contains('site-table--cards'))"
+    cards = (
+        "[...document.querySelectorAll('.md-typeset table')]"
+        ".map(t => t.classList.contains('site-table--cards'))"
+    )
     first = pg.evaluate(cards)
     seen = []
     for width, height in ((390, 700), (844, 390), (390, 844)):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.core.repo import CJK, ROOT, rel
+from tools.core.repo import CJK, rel
 from tools.figures import build as fig_tools
 from tools.pages import parse as pages
 from tools.pages.checks import PLUMBING_FIX, nav_pages, plumbing

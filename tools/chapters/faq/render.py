@@ -162,7 +162,7 @@ def render_index(faq: Faq, lang: str) -> str:
         "",
         t["lead"],
         "",
-        *[f"- [{_link(q.title[lang])}]({_rel(f'{FAQ_DIR}/{q.topic}.md#{q.id}', page)})" for q in _most_asked(qs)],
+        *[_top_item(q, lang, page) for q in _most_asked(qs)],
         "",
         t["top_more"],
         "",
@@ -201,6 +201,10 @@ def _most_asked(questions: list[Question]) -> list[Question]:
     """The answered questions asked most often (ties keep the data's order)."""
     answered = [q for q in questions if q.answered]
     return sorted(answered, key=lambda q: -q.count)[:MOST_ASKED]
+
+
+def _top_item(q: Question, lang: str, page: str) -> str:
+    return f"- [{_link(q.title[lang])}]({_rel(f'{FAQ_DIR}/{q.topic}.md#{q.id}', page)})"
 
 
 def _question_item(faq: Faq, q: Question, lang: str, page: str) -> str:
