@@ -630,3 +630,16 @@ def test_cards_survive_a_resize(browser, server):
     context.close()
     assert any(first), "no table of the cheat sheet is shown as cards at 390 px"
     assert seen[0] == first and seen[2] == first, (first, seen)
+
+
+def test_zh_header_title_breaks_between_words(browser, server):
+    """The page title in a phone's header wraps where the heading does (reader review)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    pg.goto(server + "fundamentals/saved-tensors/")
+    pg.wait_for_load_state("load")
+    topic = pg.evaluate(
+        "document.querySelector('.md-header__topic + .md-header__topic > .md-ellipsis').innerHTML"
+    )
+    context.close()
+    assert "<wbr>" in topic, topic

@@ -74,3 +74,20 @@
   var list = document.querySelector(".md-search-result__list");
   if (list) new MutationObserver(function () { clean(list); }).observe(list, { childList: true, subtree: true });
 })();
+
+// The page title in the header (shown once the page scrolls) gets the heading's word
+// breaks (<wbr>, which the build puts between Chinese words), so on a phone it wraps
+// between words, as the heading does: "保存的张量与 / 计算图", not "保存的张量与计 / 算图".
+(function () {
+  function copy() {
+    var h1 = document.querySelector(".md-content h1");
+    var topic = document.querySelector(".md-header__topic + .md-header__topic > .md-ellipsis");
+    if (!h1 || !topic || !h1.querySelector("wbr")) return;
+    var clone = h1.cloneNode(true);
+    clone.querySelectorAll(".headerlink").forEach(function (a) { a.remove(); });
+    if (clone.textContent.trim() !== topic.textContent.trim()) return; // another title
+    topic.innerHTML = clone.innerHTML;
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", copy);
+  else copy();
+})();
