@@ -1,11 +1,12 @@
+# raises: mutation-eager RuntimeError
+# raises: mutation-aot RuntimeError
 """Under torch.compile: x.data = y is captured and keeps its eager meaning;
 an in-place write through detach() into a saved tensor is caught by the
 aot_eager backend when the compiled function is called, not at backward."""
 
-# --8<-- [start:set-data]
-import textwrap
 import warnings
 
+# --8<-- [start:set-data]
 import torch
 
 
@@ -27,7 +28,7 @@ def record(gm, example_inputs):
 x = torch.ones(3, requires_grad=True)
 compiled = torch.compile(swap, backend=record, fullgraph=True)  # (2)!
 out = compiled(x, torch.full((3,), 5.0))
-print(textwrap.fill("captured: " + ", ".join(graphs[0]), 78))
+print("captured:", ", ".join(graphs[0]))
 print("x:", x)
 assert len(graphs) == 1  # one graph: no break
 assert torch.equal(x.detach(), torch.full((3,), 5.0))
@@ -36,34 +37,27 @@ out.sum().backward()
 assert torch.equal(x.grad, torch.full((3,), 2.0))
 # --8<-- [end:set-data]
 
-# --8<-- [start:mutation]
+# --8<-- [start:mutation-eager]
 def write_through_detach(x):
     y = x.exp()  # saves y for backward
     y.detach().mul_(2)
     return y.sum()
 
 
-def where_it_fails(backend):
-    x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
-    compiled = torch.compile(write_through_detach, backend=backend)
-    try:
-        loss = compiled(x)
-    except RuntimeError as err:  # (1)!
-        inner = err.__cause__ or err
-        assert "modified by an inplace" in str(inner)
-        return "the compiled call"
-    try:
-        loss.backward()
-    except RuntimeError:
-        return "backward()"
-    return "nowhere"
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+eager = torch.compile(write_through_detach, backend="eager")
+loss = eager(x)  # (1)!
+print("backend='eager': the compiled call returns", loss.detach())
+loss.backward()  # (2)!
+# --8<-- [end:mutation-eager]
 
+# AOTAutograd runs the traced backward in anomaly mode, which also warns
+# with the forward call's traceback (this machine's paths); the page shows
+# the error, so the warning is left out here.
+warnings.filterwarnings("ignore", message="Error detected in")
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # anomaly-mode traceback warning
-    places = {b: where_it_fails(b) for b in ("eager", "aot_eager")}
-for backend, place in places.items():
-    print(f"backend={backend!r:12} raises at {place}")
-assert places == {"eager": "backward()",
-                  "aot_eager": "the compiled call"}  # (2)!
-# --8<-- [end:mutation]
+# --8<-- [start:mutation-aot]
+x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
+aot = torch.compile(write_through_detach, backend="aot_eager")
+loss = aot(x)  # (1)!
+# --8<-- [end:mutation-aot]

@@ -1,7 +1,8 @@
 # warns: create-graph UserWarning
 """Backward calls aten::detach too: in a plain backward AccumulateGrad stores
-a detached gradient in a leaf's .grad; with create_graph=True it keeps the
-gradient's graph and accumulates out of place."""
+a detached gradient in a leaf's .grad and adds later gradients into it in
+place; with create_graph=True it keeps the gradient's graph and accumulates
+out of place, into a new .grad tensor."""
 
 # --8<-- [start:accumulate]
 import torch
@@ -38,11 +39,13 @@ x = torch.tensor([1.0, 2.0], requires_grad=True)
 print("x.grad:", x.grad.detach(), " requires_grad:", x.grad.requires_grad,
       " has grad_fn:", x.grad.grad_fn is not None)
 assert x.grad.requires_grad and x.grad.grad_fn is not None
-first = x.grad
+first, first_ptr = x.grad, x.grad.data_ptr()
 (x**2).sum().backward(create_graph=True)  # (2)!
 print("x.grad:", x.grad.detach(), " same tensor:", x.grad is first,
-      " old one:", first.detach())
-assert x.grad is not first and torch.equal(first, torch.tensor([2.0, 4.0]))
+      " same memory:", x.grad.data_ptr() == first_ptr)
+print("the old x.grad:", first.detach())
+assert x.grad is not first and x.grad.data_ptr() != first_ptr
+assert torch.equal(first, torch.tensor([2.0, 4.0]))
 (gg,) = torch.autograd.grad(x.grad.sum(), x)  # (3)!
 print("d(sum of x.grad)/dx:", gg)
 assert torch.equal(gg, torch.tensor([4.0, 4.0]))
@@ -50,8 +53,10 @@ x.grad = None  # (4)!
 
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 (w * 3).sum().backward()
-first = w.grad
+first, first_ptr = w.grad, w.grad.data_ptr()
 (w * 3).sum().backward()
-print("plain backward, w.grad same tensor:", w.grad is first)
-assert w.grad is first and w.grad.grad_fn is None  # (5)!
+print("plain backward: w.grad", w.grad, " same tensor:", w.grad is first,
+      " same memory:", w.grad.data_ptr() == first_ptr)
+assert w.grad is first and w.grad.data_ptr() == first_ptr  # (5)!
+assert torch.equal(w.grad, torch.tensor([6.0, 6.0])) and w.grad.grad_fn is None
 # --8<-- [end:create-graph]

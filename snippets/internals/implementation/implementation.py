@@ -60,6 +60,8 @@ assert bytes_allocated(big.clone) == big.numel() * big.element_size()
 
 # --8<-- [start:what-is-copied]
 d = big.detach()
+print("new tensor object:", d is not big)
+assert d is not big
 same = {
     "storage (data_ptr)":
         d.untyped_storage().data_ptr() == big.untyped_storage().data_ptr(),

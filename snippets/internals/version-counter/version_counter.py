@@ -1,9 +1,12 @@
+# raises: error RuntimeError
+# raises: detached-view RuntimeError
+# raises: detach-inplace-view RuntimeError
+# raises: metadata-saved RuntimeError
+# raises: metadata-requires-grad RuntimeError
 """The version counter: who shares it, what bumps it, and the check it
 powers."""
 
 # --8<-- [start:bump]
-import textwrap
-
 import torch
 
 from autograd_lens import SavedTensorLedger
@@ -25,13 +28,8 @@ assert base._version == view._version == alias._version == 2
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
 y = x.exp()  # (1)!
 y.detach().mul_(2)  # (2)!
-try:
-    y.sum().backward()
-except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 78))  # (3)!
-else:
-    raise AssertionError("backward should notice the in-place write")
-assert x.grad is None
+assert y._version == 1
+y.sum().backward()  # (3)!
 # --8<-- [end:error]
 
 # --8<-- [start:detached-view]
@@ -44,26 +42,22 @@ print("versions before:", y._version, part._version)
 part.zero_()
 print("versions after: ", y._version, part._version)  # (2)!
 assert y._version == part._version == 1
-try:
-    y.sum().backward()
-except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {str(err).split(';')[0]}", 78))
-else:
-    raise AssertionError("a write through a detached view must be caught too")
+y.sum().backward()
 # --8<-- [end:detached-view]
 
 # --8<-- [start:detach-inplace-view]
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
 y = x * 1
 v = y[:2]
-try:
-    v.detach_()  # (1)!
-except RuntimeError as err:
-    print("RuntimeError:", str(err).split(". ")[0] + ".")
-else:
-    raise AssertionError("detach_() on a view should raise")
-assert v.requires_grad and v.grad_fn is not None  # (2)!
+v.detach_()  # (1)!
 # --8<-- [end:detach-inplace-view]
+
+# --8<-- [start:detach-inplace-view-after]
+print("v still in the graph:", v.requires_grad, type(v.grad_fn).__name__)
+assert v.requires_grad and v.grad_fn is not None  # (1)!
+dv = v.detach()  # (2)!
+assert not dv.requires_grad and dv.grad_fn is None
+# --8<-- [end:detach-inplace-view-after]
 
 # --8<-- [start:metadata]
 x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
@@ -82,26 +76,21 @@ for op, args in calls.items():
     assert shared == (op != "set_")
 
 d, before = y.detach(), y._version
-d.resize_(y.shape)  # (4)!
+d.resize_(y.shape)  # (3)!
 print(f"d.resize_ to the same shape:      y._version +{y._version - before}")
 assert y._version == before
-
-saved = x.exp()  # ExpBackward0 saves its output
-saved.detach().unsqueeze_(0)  # a metadata-only change through an alias...
-try:
-    saved.sum().backward()  # ...still trips the version check
-except RuntimeError as err:
-    assert "modified by an inplace operation" in str(err)
-else:
-    raise AssertionError("a metadata change through an alias should be caught")
-
-try:
-    x.resize_(6)  # (3)!
-except RuntimeError as err:
-    print(textwrap.fill(f"x.resize_(6) -> RuntimeError: {err}", 78))
-else:
-    raise AssertionError("resize_ on a tensor that requires grad should raise")
 # --8<-- [end:metadata]
+
+# --8<-- [start:metadata-saved]
+saved = x.exp()  # (1)!
+saved.detach().unsqueeze_(0)  # (2)!
+assert saved.shape == (2, 3) and saved._version == 1
+saved.sum().backward()
+# --8<-- [end:metadata-saved]
+
+# --8<-- [start:metadata-requires-grad]
+x.resize_(6)  # (1)!
+# --8<-- [end:metadata-requires-grad]
 
 # --8<-- [start:hooks]
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)

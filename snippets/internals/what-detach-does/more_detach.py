@@ -16,6 +16,15 @@ assert not d.requires_grad
 holder = nn.Module()
 holder.w = d  # a plain tensor attribute, not a registered parameter
 assert "w" not in dict(holder.named_parameters())
+
+
+class MySub(torch.Tensor):  # (2)!
+    pass
+
+
+s = torch.ones(2).as_subclass(MySub)
+print("type(s.detach()):", type(s.detach()).__name__)
+assert type(s.detach()) is MySub
 # --8<-- [end:parameter]
 
 # --8<-- [start:layout]

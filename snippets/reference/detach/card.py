@@ -1,3 +1,4 @@
+# raises: detach-view-error RuntimeError
 """Reference card: every property of detach() and detach_(), asserted."""
 
 # --8<-- [start:signature]
@@ -24,6 +25,11 @@ assert y.tolist() == [3.0, 5.0, 7.0]
 x.grad = torch.ones(3)
 assert x.detach().grad is None  # (3)!
 print("y after d.add_(1):", y.tolist(), "| versions:", y._version, d._version)
+alias = y.detach()
+alias.unsqueeze_(0)  # (4)!
+print("alias.unsqueeze_(0): alias", tuple(alias.shape), "| y", tuple(y.shape))
+assert alias.shape == (1, 3) and y.shape == (3,) and y.stride() == (1,)
+assert alias.data_ptr() == y.data_ptr()
 # --8<-- [end:shared]
 
 # --8<-- [start:views]
@@ -76,14 +82,19 @@ print(
 z = x * 3
 same = z
 z.detach_()  # (1)!
+print("same object:", z is same, "| grad_fn:", z.grad_fn,
+      "| requires_grad:", z.requires_grad)
 assert z is same and z.grad_fn is None and not z.requires_grad
-view = (x * 3)[:2]
-try:
-    view.detach_()  # (2)!
-except RuntimeError as err:
-    print("RuntimeError:", str(err).split(". ")[0])
-else:
-    raise AssertionError("detach_() on a view should raise")
-safe = view.detach()  # (3)!
-assert safe.grad_fn is None and view.grad_fn is not None
 # --8<-- [end:detach-inplace]
+
+# --8<-- [start:detach-view-error]
+view = (x * 3)[:2]
+view.detach_()  # (1)!
+# --8<-- [end:detach-view-error]
+
+# --8<-- [start:detach-view-fix]
+safe = view.detach()  # (1)!
+print("safe.grad_fn:", safe.grad_fn,
+      "| view.grad_fn:", type(view.grad_fn).__name__)
+assert safe.grad_fn is None and view.grad_fn is not None
+# --8<-- [end:detach-view-fix]
