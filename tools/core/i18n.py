@@ -263,10 +263,10 @@ UI: dict[str, dict[str, dict]] = {
     # the "PyTorch pins this too" line (tools/chapters/pins/render.py)
     "pins": {
         "zh": {
-            "one": "PyTorch 自己的测试也规定了这一点：",
-            "part": "PyTorch 自己的测试规定了其中一部分，即{part}：",
+            "one": "PyTorch 自身的测试用例也检验了这一点：",
+            "part": "PyTorch 自身的测试用例检验了其中一部分，即{part}：",
             "only": "（其中{part}）",
-            "many": "PyTorch 自己的测试也规定了这些行为{at}：",
+            "many": "PyTorch 自身的测试用例也检验了这些行为{at}：",
             "at": "（{file}，提交 {commit}）",
             "sep": "、",
             "group": "；",

@@ -282,7 +282,7 @@ META = {
         "fails": "（部分版本运行失败）",
         "details": "各版本的核对结果",
         "sources": "出处",
-        "sources_intro": "PyTorch 自己的测试也规定了本页讲到的这些行为：",
+        "sources_intro": "PyTorch 自身的测试用例也检验了本页讲到的这些行为：",
     },
     "en": {
         "code": "Code",
@@ -299,7 +299,7 @@ _VERSION_LINE = re.compile(r'<p class="torch-versions"><small>(?P<text>.*?)</sma
 _VERSION = re.compile(r"\b(\d+)\.(\d+)(?:\.\d+)?\b")
 _PINS = re.compile(r'<p class="pytorch-pins"><small>(?P<body>.*?)</small></p>\s*', re.S)
 _PIN_LEADS = (
-    re.compile(r"^PyTorch 自己的测试也规定了(这一点|这些行为)(（[^）]*）)?："),
+    re.compile(r"^PyTorch 自身的测试用例也检验了(这一点|这些行为)(（[^）]*）)?："),
     re.compile(r"^PyTorch pins (this|these) too( \([^)]*\))?: "),
 )
 _HEADING_ID = re.compile(r'<h[23] id="(?P<id>[^"]+)"[^>]*>(?P<inner>.*?)</h[23]>', re.S)
