@@ -1,9 +1,11 @@
 """FAQ: activation checkpointing with frozen or non-requiring inputs,
 reentrant and not."""
 
-# --8<-- [start:checkpoint-frozen-inputs]
-import warnings
+# warns: checkpoint-frozen-inputs UserWarning
+# raises: checkpoint-none-output RuntimeError
+# warns: checkpoint-warning-no-grad UserWarning
 
+# --8<-- [start:checkpoint-frozen-inputs]
 import torch
 from torch import nn
 from torch.utils.checkpoint import checkpoint
@@ -16,9 +18,7 @@ ids = torch.tensor([1, 2, 3])
 
 for reentrant in (True, False):
     block.zero_grad()
-    with warnings.catch_warnings(record=True):
-        warnings.simplefilter("always")
-        h = checkpoint(block, embed(ids), use_reentrant=reentrant)  # (2)!
+    h = checkpoint(block, embed(ids), use_reentrant=reentrant)  # (2)!
     head(h).sum().backward()
     got = block[0].weight.grad is not None
     print(f"use_reentrant={reentrant}: h.requires_grad={h.requires_grad},",
@@ -47,40 +47,32 @@ def under_no_grad(x):
 
 
 x = torch.randn(3, requires_grad=True)
-for reentrant in (True, False):
-    x.grad = None
-    out = checkpoint(under_no_grad, x, use_reentrant=reentrant)
-    try:
-        (out.sum() + x.sum()).backward()  # (2)!
-        print(f"use_reentrant={reentrant}: out.requires_grad="
-              f"{out.requires_grad}, backward ok, x.grad={x.grad.tolist()}")
-        assert not reentrant and torch.equal(x.grad, torch.ones(3))
-    except RuntimeError as err:
-        print(f"use_reentrant={reentrant}: {err}")
-        assert reentrant
-        assert "none of output has requires_grad=True" in str(err)
+out = checkpoint(under_no_grad, x, use_reentrant=False)  # (2)!
+(out.sum() + x.sum()).backward()
+print("use_reentrant=False: out.requires_grad:", out.requires_grad)
+print("backward ok, x.grad:", x.grad.tolist())
+assert torch.equal(x.grad, torch.ones(3))
+
+out = checkpoint(under_no_grad, x, use_reentrant=True)  # (3)!
+(out.sum() + x.sum()).backward()
 # --8<-- [end:checkpoint-none-output]
 
 # --8<-- [start:checkpoint-warning-no-grad]
-import warnings
-
 import torch
 from torch import nn
 from torch.utils.checkpoint import checkpoint
 
 block = nn.Sequential(nn.Linear(4, 4), nn.ReLU()).eval()
 x = torch.randn(2, 4)
-for reentrant in (True, False):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        with torch.no_grad():
-            checkpoint(block, x, use_reentrant=reentrant)  # (1)!
-    texts = [str(w.message) for w in caught]
-    print(f"use_reentrant={reentrant}, under no_grad:", texts)
-    assert (texts == ["None of the inputs have requires_grad=True. "
-                      "Gradients will be None"]) == reentrant
-
 with torch.no_grad():
-    out = block(x)  # (2)!
-assert torch.equal(out, checkpoint(block, x, use_reentrant=False))
+    out = block(x)
+    quiet = checkpoint(block, x, use_reentrant=False)  # (1)!
+    print("use_reentrant=False: same as block(x):", torch.equal(out, quiet))
+    assert torch.equal(out, quiet)
+    checkpoint(block, x, use_reentrant=True)  # (2)!
 # --8<-- [end:checkpoint-warning-no-grad]
+
+# Not shown: the non-reentrant checkpoint under no_grad does not warn (a
+# warning outside a '# warns:' section fails the run).
+with torch.no_grad():
+    checkpoint(block, x, use_reentrant=False)

@@ -1,8 +1,10 @@
 """FAQ: detach(), .data, clone() and torch.tensor(t)."""
 
-# --8<-- [start:detach-vs-data]
-import textwrap
+# raises: detach-vs-data RuntimeError
+# warns: copy-construct-warning UserWarning
+# raises: detach-inplace-view RuntimeError
 
+# --8<-- [start:detach-vs-data]
 import torch
 
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
@@ -16,13 +18,7 @@ assert not torch.allclose(x.grad, s * (1 - s))  # silently wrong
 x.grad = None
 y = x.sigmoid()
 y.detach().mul_(2)  # (3)!
-try:
-    y.sum().backward()
-except RuntimeError as err:
-    msg = f"RuntimeError: {err}".split(" Hint")[0]
-    print(textwrap.fill(msg, 72, break_on_hyphens=False))
-else:
-    raise AssertionError("detach() keeps the version check")
+y.sum().backward()
 # --8<-- [end:detach-vs-data]
 
 # --8<-- [start:detach-shares-memory]
@@ -42,18 +38,10 @@ assert c.data_ptr() != a.data_ptr() and a.tolist() == [2.0, 3.0]
 # --8<-- [end:detach-shares-memory]
 
 # --8<-- [start:copy-construct-warning]
-import textwrap
-import warnings
-
 import torch
 
 src = torch.tensor([1.0, 2.0], requires_grad=True) * 2
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    copy = torch.tensor(src)  # (1)!
-msg = f"UserWarning: {caught[0].message}"
-print(textwrap.fill(msg, 72, break_on_hyphens=False))
-assert caught and issubclass(caught[0].category, UserWarning)
+copy = torch.tensor(src)  # (1)!
 print("torch.tensor(src): requires_grad", copy.requires_grad,
       "| grad_fn", copy.grad_fn)
 assert not copy.requires_grad and copy.data_ptr() != src.data_ptr()
@@ -66,20 +54,13 @@ assert leaf.is_leaf and leaf.requires_grad
 # --8<-- [end:copy-construct-warning]
 
 # --8<-- [start:detach-inplace-view]
-import textwrap
-
 import torch
 
 x = torch.ones(4, requires_grad=True)
 v = (x * 2)[:2]  # (1)!
-try:
-    v.detach_()
-except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
-else:
-    raise AssertionError("detach_() on a view should raise")
 d = v.detach()  # (2)!
 print("v.detach(): grad_fn", d.grad_fn, "| v still has",
       type(v.grad_fn).__name__)
 assert d.grad_fn is None and v.grad_fn is not None
+v.detach_()  # (3)!
 # --8<-- [end:detach-inplace-view]

@@ -1,5 +1,8 @@
 """FAQ: no_grad(), inference_mode(), eval() and detach()."""
 
+# raises: inference-mode-vs-no-grad RuntimeError
+# raises: inference-tensors-backward RuntimeError
+
 # --8<-- [start:no-grad-vs-detach]
 import torch
 
@@ -23,8 +26,6 @@ assert torch.equal(w.grad, torch.full((3,), 2.0))
 # --8<-- [end:no-grad-vs-detach]
 
 # --8<-- [start:inference-mode-vs-no-grad]
-import textwrap
-
 import torch
 
 x = torch.ones(3)
@@ -37,32 +38,20 @@ print("inference_mode result: inference tensor?", b.is_inference())
 assert not a.is_inference() and b.is_inference()
 assert not a.requires_grad and not b.requires_grad
 print("version counter of a:", a._version)  # (1)!
-try:
-    print(b._version)
-except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
-else:
-    raise AssertionError("inference tensors have no version counter")
+print("version counter of b:", b._version)
 # --8<-- [end:inference-mode-vs-no-grad]
 
 # --8<-- [start:inference-tensors-backward]
-import textwrap
-
 import torch
 
 lin = torch.nn.Linear(2, 1)
 with torch.inference_mode():
     feats = torch.ones(4, 2) * 3  # (1)!
-try:
-    lin(feats).sum().backward()
-except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 72, break_on_hyphens=False))
-else:
-    raise AssertionError("an inference tensor cannot be saved")
-
 lin(feats.clone()).sum().backward()  # (2)!
 print("with clone(): weight.grad =", lin.weight.grad)
 assert torch.equal(lin.weight.grad, torch.full((1, 2), 12.0))
+
+lin(feats).sum().backward()  # (3)!
 # --8<-- [end:inference-tensors-backward]
 
 # --8<-- [start:eval-vs-no-grad]

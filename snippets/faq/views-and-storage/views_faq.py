@@ -1,35 +1,31 @@
 """FAQ: views, storage and aliasing (multi-output views, NumPy aliases)."""
 
+# raises: unbind-inplace RuntimeError
+# raises: split-chunk-inplace RuntimeError
+# raises: numpy-write-bypasses-version RuntimeError
+
 # --8<-- [start:unbind-inplace]
 import torch
 
 torch.manual_seed(0)
 w = torch.randn(3, 2, requires_grad=True)
 kernels = w * 1.0  # a non-leaf that requires grad
-try:
-    for row in kernels:  # (1)!
-        row.mul_(2)
-except RuntimeError as err:
-    message = str(err)
-print(message)
-assert "is a view and is being modified inplace" in message
-assert "returns multiple views" in message
-
-rows = [r for r in kernels]
-print("grad_fn of a row:", type(rows[0].grad_fn).__name__)
-assert type(rows[0].grad_fn).__name__ == "UnbindBackward0"
-
 for i in range(len(kernels)):
-    kernels[i].mul_(2)  # (2)!
+    kernels[i].mul_(2)  # (1)!
 kernels.sum().backward()
 print("w.grad:", w.grad.tolist())
 assert torch.equal(w.grad, torch.full((3, 2), 2.0))
 
-img = kernels.detach().clone()  # (3)!
+img = kernels.detach().clone()  # (2)!
 for row in img:
     row.mul_(0.5)
 print("a detached copy takes in-place writes:", img.shape)
 assert torch.equal(img, kernels.detach() * 0.5)
+
+rows = [r for r in kernels]
+print("grad_fn of a row:", type(rows[0].grad_fn).__name__)
+for row in kernels:  # (3)!
+    row.mul_(2)
 # --8<-- [end:unbind-inplace]
 
 # --8<-- [start:split-chunk-inplace]
@@ -37,27 +33,31 @@ import torch
 
 x = torch.randn(6, requires_grad=True)
 h = x * 2
-for name, parts in [("split", h.split(2)), ("chunk", h.chunk(3))]:
-    try:
-        parts[0].add_(1)  # (1)!
-    except RuntimeError as err:
-        print(name, "->", str(err).split(". ")[0])
-        assert "is a view and is being modified inplace" in str(err)
-
-first = h.unbind()[0:2]
-try:
-    first[0].unsqueeze(0).mul_(2)  # (2)!
-except RuntimeError as err:
-    print("a view of an unbind output ->", str(err).split(". ")[0])
-    assert "returns multiple views" in str(err)
-
 a, b = h.split(3)
-a = a.clone()  # (3)!
+a = a.clone()  # (1)!
 a.add_(1)
 (a.sum() + b.sum()).backward()
 print("x.grad:", x.grad.tolist())
 assert torch.equal(x.grad, torch.full((6,), 2.0))
+
+first = h.chunk(3)[0]  # (2)!
+first.unsqueeze(0).mul_(2)  # (3)!
 # --8<-- [end:split-chunk-inplace]
+
+
+# Not shown: the outputs of split and chunk themselves, and a view of an
+# unbind output, refuse in-place writes too.
+def refuses_inplace(write):
+    try:
+        write()
+    except RuntimeError:
+        return True
+    return False
+
+
+assert refuses_inplace(lambda: h.split(2)[0].add_(1))
+assert refuses_inplace(lambda: h.chunk(3)[0].add_(1))
+assert refuses_inplace(lambda: h.unbind()[0].unsqueeze(0).mul_(2))
 
 # --8<-- [start:slice-keeps-storage]
 import io
@@ -101,9 +101,5 @@ assert not torch.allclose(x.grad, right)
 x.grad = None
 y = x.sigmoid()
 y.detach().mul_(2)  # (4)!
-try:
-    y.sum().backward()
-except RuntimeError as err:
-    print("the same write through detach():", str(err)[:62], "...")
-    assert "modified by an inplace operation" in str(err)
+y.sum().backward()
 # --8<-- [end:numpy-write-bypasses-version]
