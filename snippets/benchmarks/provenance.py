@@ -1,14 +1,12 @@
+# --8<-- [start:provenance]
 import json
 from pathlib import Path
 
 import autograd_lens
 
-ROOT = Path(autograd_lens.__file__).resolve().parents[2]
-paths = sorted((ROOT / "benchmarks/results").glob("*/*.json"))
-results = {path: json.loads(path.read_text()) for path in paths}
-
-# --8<-- [start:provenance]
-for path, r in results.items():
+ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
+for path in sorted((ROOT / "benchmarks/results").glob("*/*.json")):
+    r = json.loads(path.read_text())
     p = r["provenance"]
     m, git, load = p["machine"], p["git"], p["load_average"]
     changed = git.get("benchmark_code_dirty", git["dirty"])
@@ -23,5 +21,5 @@ for path, r in results.items():
           f"{' + uncommitted benchmark code' if changed else ''}")
     print(f"  load    : {load['start']} -> {load['end']},"
           f" took {p['duration_s']:.0f} s")
-    assert r["size"] == "full"  # (1)!
+    assert r["size"] == "full"  # (2)!
 # --8<-- [end:provenance]

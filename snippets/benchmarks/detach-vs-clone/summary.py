@@ -1,13 +1,14 @@
+# --8<-- [start:load]
 import json
 from pathlib import Path
 
 import autograd_lens
 
-ROOT = Path(autograd_lens.__file__).resolve().parents[2]
+ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
 path = ROOT / "benchmarks/results/cpu/detach_vs_clone.json"
 result = json.loads(path.read_text())
 
-# --8<-- [start:load]
+
 def fmt(seconds):
     for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
         if seconds >= scale:

@@ -1,13 +1,12 @@
+# --8<-- [start:table]
 import json
 from pathlib import Path
 
 import autograd_lens
 
-ROOT = Path(autograd_lens.__file__).resolve().parents[2]
+ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
 path = ROOT / "benchmarks/results/cpu/freezing.json"
 result = json.loads(path.read_text())
-
-# --8<-- [start:table]
 by = {c["strategy"]: c for c in result["cases"]}
 print(f"{'strategy':<19}{'req_grad':>9}{'saved':>6}{'mid MB':>7}"
       f"{'end MB':>7}{'step ms':>8}{'IQR':>6}")

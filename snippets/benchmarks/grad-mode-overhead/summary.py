@@ -1,13 +1,12 @@
+# --8<-- [start:table]
 import json
 from pathlib import Path
 
 import autograd_lens
 
-ROOT = Path(autograd_lens.__file__).resolve().parents[2]
+ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
 path = ROOT / "benchmarks/results/cpu/grad_mode_overhead.json"
 result = json.loads(path.read_text())
-
-# --8<-- [start:table]
 by = {(c["model"], c["mode"]): c for c in result["cases"]}
 print(f"{'model':<5} {'mode':<14} {'median':>9} {'IQR':>8} {'vs grad':>7}"
       f" {'saved':>8}")

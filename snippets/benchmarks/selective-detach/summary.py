@@ -1,13 +1,12 @@
+# --8<-- [start:table]
 import json
 from pathlib import Path
 
 import autograd_lens
 
-ROOT = Path(autograd_lens.__file__).resolve().parents[2]
+ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
 path = ROOT / "benchmarks/results/cpu/selective_detach.json"
 result = json.loads(path.read_text())
-
-# --8<-- [start:table]
 by = {c["variant"]: c for c in result["cases"]}
 held = {k: c["saved"]["live_nbytes_at_backward"] for k, c in by.items()}
 step = {k: c["timing"]["median"] for k, c in by.items()}
