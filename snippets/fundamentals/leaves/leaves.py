@@ -1,9 +1,8 @@
-"""What a leaf is: a tensor with no grad_fn. Seed 000 says "a tensor the user
-created"."""
-
 # warns: counter-examples UserWarning
 # raises: propagate RuntimeError
 # warns: grad-on-leaves UserWarning
+"""What a leaf is: a tensor with no grad_fn. Seed 000 says "a tensor the user
+created"."""
 
 # --8<-- [start:definition]
 import torch

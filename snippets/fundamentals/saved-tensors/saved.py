@@ -1,6 +1,5 @@
-"""What backward saves, when it is freed, and how long a graph lives."""
-
 # raises: second-backward RuntimeError
+"""What backward saves, when it is freed, and how long a graph lives."""
 
 # --8<-- [start:what-is-saved]
 import torch

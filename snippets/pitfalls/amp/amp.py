@@ -1,8 +1,7 @@
-"""Autocast and detach on CPU (bfloat16): dtypes, what detach keeps, the
-current API."""
-
 # raises: numpy TypeError
 # warns: api FutureWarning
+"""Autocast and detach on CPU (bfloat16): dtypes, what detach keeps, the
+current API."""
 
 # --8<-- [start:dtypes]
 import torch

@@ -1,7 +1,6 @@
-"""`.data` skips the version-counter check: a wrong gradient, no error."""
-
 # raises: detach RuntimeError
 # raises: no-grad-update RuntimeError
+"""`.data` skips the version-counter check: a wrong gradient, no error."""
 
 # --8<-- [start:wrong]
 import torch

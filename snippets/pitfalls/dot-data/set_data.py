@@ -1,10 +1,9 @@
+# raises: refuses-sparse RuntimeError
+# raises: refuses-integer RuntimeError
 """Assigning x.data = y swaps the data under x but keeps its version
 counter (still shared with its views) and its autograd flags; it refuses
 a different kind of tensor, and integers for a tensor that requires grad.
 """
-
-# raises: refuses-sparse RuntimeError
-# raises: refuses-integer RuntimeError
 
 # --8<-- [start:keeps]
 import torch

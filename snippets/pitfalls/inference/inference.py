@@ -1,11 +1,10 @@
-"""Detach at inference, no_grad, inference_mode: what each keeps, and the
-rules."""
-
 # raises: no-grad-view RuntimeError
 # raises: rules RuntimeError
 # raises: rules-inplace RuntimeError
 # raises: rules-saved RuntimeError
 # raises: rules-requires-grad RuntimeError
+"""Detach at inference, no_grad, inference_mode: what each keeps, and the
+rules."""
 
 # --8<-- [start:saved]
 import torch

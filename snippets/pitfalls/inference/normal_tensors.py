@@ -1,8 +1,7 @@
+# raises: caught RuntimeError
 """Inside inference_mode, only new allocations are inference tensors: views,
 detach() and in-place results of a normal tensor stay normal tensors that
 share its version counter, and an in-place write there is still caught."""
-
-# raises: caught RuntimeError
 
 # --8<-- [start:normal]
 import torch

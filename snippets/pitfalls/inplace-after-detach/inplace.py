@@ -1,9 +1,8 @@
-"""In-place writes through a detached alias: the loud case, the silent case,
-the fix."""
-
 # raises: raises RuntimeError
 # raises: leaf-refuses RuntimeError
 # raises: seed-000 RuntimeError
+"""In-place writes through a detached alias: the loud case, the silent case,
+the fix."""
 
 # --8<-- [start:raises]
 import torch

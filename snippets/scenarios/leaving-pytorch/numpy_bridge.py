@@ -1,8 +1,7 @@
-"""Leaving PyTorch: the errors of .numpy(), the idiom, force=True, shared
-memory, and a NumPy round trip that autograd cannot see through."""
-
 # raises: errors RuntimeError
 # raises: errors-device TypeError
+"""Leaving PyTorch: the errors of .numpy(), the idiom, force=True, shared
+memory, and a NumPy round trip that autograd cannot see through."""
 
 # --8<-- [start:errors]
 import numpy as np

@@ -1,8 +1,7 @@
 # requires: cuda
-"""The real CUDA case: .numpy() does not copy to the CPU by itself."""
-
 # raises: cuda TypeError
 # raises: cuda-grad TypeError
+"""The real CUDA case: .numpy() does not copy to the CPU by itself."""
 
 # --8<-- [start:cuda]
 import torch

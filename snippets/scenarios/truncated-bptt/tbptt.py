@@ -1,8 +1,7 @@
-"""Truncated BPTT: detach the hidden state between chunks; the error without
-it; what autograd holds per chunk; and seed 003's segment loop."""
-
 # raises: no-detach RuntimeError
 # raises: retain-graph RuntimeError
+"""Truncated BPTT: detach the hidden state between chunks; the error without
+it; what autograd holds per chunk; and seed 003's segment loop."""
 
 # --8<-- [start:setup]
 import torch
