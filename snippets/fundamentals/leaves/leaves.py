@@ -1,10 +1,10 @@
+# warns: counter-examples UserWarning
+# raises: propagate RuntimeError
+# warns: grad-on-leaves UserWarning
 """What a leaf is: a tensor with no grad_fn. Seed 000 says "a tensor the user
 created"."""
 
 # --8<-- [start:definition]
-import textwrap
-import warnings
-
 import torch
 
 
@@ -34,10 +34,9 @@ describe("w", w)
 assert c.is_leaf and d.is_leaf and n.is_leaf
 assert not w.is_leaf
 w.sum().backward()
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # reading .grad of a non-leaf warns
-    print("w.grad after backward:", w.grad)
-    assert w.grad is None
+w_grad = w.grad  # (5)!
+print("w.grad after backward:", w_grad)
+assert w_grad is None
 # --8<-- [end:counter-examples]
 
 # --8<-- [start:propagate]
@@ -55,12 +54,7 @@ assert not b.argmax().requires_grad and b.round().grad_fn is not None
 assert torch.equal(torch.autograd.grad(b.round().sum(), b)[0], torch.zeros(2))
 
 y.requires_grad_(True)  # (3)!
-try:
-    y.requires_grad_(False)  # (4)!
-except RuntimeError as err:
-    print(textwrap.fill(f"RuntimeError: {err}", 78))
-else:
-    raise AssertionError("changing requires_grad of a non-leaf should raise")
+y.requires_grad_(False)  # (4)!
 # --8<-- [end:propagate]
 
 # --8<-- [start:grad-on-leaves]
@@ -70,15 +64,11 @@ y.retain_grad()  # (1)!
 h = y * 3
 z = h.sum()
 z.backward()
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    h_grad = h.grad  # (2)!
+h_grad = h.grad  # (2)!
 print("x.grad:", x.grad)
 print("y.grad:", y.grad)
 print("h.grad:", h_grad)
-first_sentence = str(caught[0].message).split(". ")[0] + "."
-print(textwrap.fill("warning: " + first_sentence, 78))
 assert torch.equal(x.grad, torch.tensor([6.0, 6.0]))
 assert torch.equal(y.grad, torch.tensor([3.0, 3.0]))
-assert h_grad is None and len(caught) == 1
+assert h_grad is None
 # --8<-- [end:grad-on-leaves]

@@ -38,6 +38,8 @@ def whoami(batch):
             "requires_grad": batch[0].requires_grad}
 
 
+print("CUDA initialised in the main process:", torch.cuda.is_initialized())
+assert not torch.cuda.is_initialized()  # (1)!
 loader = DataLoader(data, batch_size=2, num_workers=2, collate_fn=whoami)
 seen = list(loader)
 pids = {s["pid"] for s in seen}

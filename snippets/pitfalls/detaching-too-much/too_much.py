@@ -1,3 +1,4 @@
+# raises: seed-002 RuntimeError
 """Detaching too early: gradients that silently stop, and how to find them."""
 
 # --8<-- [start:segments]
@@ -47,18 +48,38 @@ print(
     " loss.requires_grad:",
     loss.requires_grad,
 )
-try:
-    loss.backward()
-except RuntimeError as err:
-    print("RuntimeError:", err)
-else:
-    raise AssertionError("a loss built from detached outputs has no graph")
 assert reached_parameters(loss, net) == []
-assert net.weight.grad is None
+loss.backward()
+# --8<-- [end:seed-002]
 
+# --8<-- [start:seed-002-sum]
+assert net.weight.grad is None  # (1)!
 x = torch.randn(10, requires_grad=True)
 y = x.detach() * 2
 z = y.sum()
 print("z.requires_grad:", z.requires_grad)
 assert not z.requires_grad
-# --8<-- [end:seed-002]
+# --8<-- [end:seed-002-sum]
+
+# --8<-- [start:habit]
+blocks = nn.ModuleDict({
+    "cut": nn.Linear(4, 4),
+    "head": nn.Linear(4, 1),
+    "unused": nn.Linear(4, 1),  # defined, never called
+})
+ran = []
+for name, block in blocks.items():
+    block.register_forward_hook(
+        lambda module, args, out, name=name: ran.append(name)  # (1)!
+    )
+x = torch.randn(2, 4)
+loss = blocks["head"](blocks["cut"](x).detach()).sum()
+loss.backward()
+no_grad = [n for n, p in blocks.named_parameters() if p.grad is None]
+blocked = [n for n in no_grad if n.split(".")[0] in ran]  # (2)!
+print("ran in forward:", ran)
+print("grad is None:  ", no_grad)
+print("blocked:       ", blocked)
+assert no_grad == ["cut.weight", "cut.bias", "unused.weight", "unused.bias"]
+assert ran == ["cut", "head"] and blocked == ["cut.weight", "cut.bias"]
+# --8<-- [end:habit]

@@ -1,8 +1,8 @@
+# raises: detach RuntimeError
+# raises: no-grad-update RuntimeError
 """`.data` skips the version-counter check: a wrong gradient, no error."""
 
 # --8<-- [start:wrong]
-import textwrap
-
 import torch
 
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
@@ -25,12 +25,7 @@ assert not torch.allclose(wrong, right)
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
 y = x.sigmoid()
 y.detach().mul_(2)  # (1)!
-try:
-    y.sum().backward()
-except RuntimeError as err:
-    print(textwrap.fill("RuntimeError: " + str(err).split(" Hint:")[0], 78))
-else:
-    raise AssertionError("detach() keeps the version check")
+y.sum().backward()
 # --8<-- [end:detach]
 
 # --8<-- [start:new-object]
@@ -52,12 +47,5 @@ pending = (param * param).sum()  # a graph that saved param
 with torch.no_grad():
     param.add_(1)  # (1)!
 print("param._version:", param._version)
-try:
-    pending.backward()
-except RuntimeError as err:
-    print(textwrap.fill("RuntimeError: " + str(err).split(":")[0], 78))
-else:
-    raise AssertionError(
-        "the update under no_grad is still visible to the version check"
-    )
+pending.backward()
 # --8<-- [end:no-grad-update]

@@ -1,3 +1,8 @@
+# raises: no-grad-view RuntimeError
+# raises: rules RuntimeError
+# raises: rules-inplace RuntimeError
+# raises: rules-saved RuntimeError
+# raises: rules-requires-grad RuntimeError
 """Detach at inference, no_grad, inference_mode: what each keeps, and the
 rules."""
 
@@ -42,33 +47,50 @@ print("output.detach() shares storage:",
 assert not output.requires_grad
 # --8<-- [end:redundant]
 
+# --8<-- [start:no-grad-view]
+table = nn.Parameter(torch.ones(4, 3))  # say, an embedding table
+with torch.no_grad():
+    row = table[0]  # (1)!
+    row_detached = table[0].detach()  # (2)!
+print("row.requires_grad:", row.requires_grad,
+      "| row_detached.requires_grad:", row_detached.requires_grad)
+assert row.requires_grad and row._base is table
+assert not row_detached.requires_grad
+row_detached.mul_(2)  # (3)!
+assert table[0, 0].item() == 2.0
+row.mul_(2)  # (4)!
+# --8<-- [end:no-grad-view]
+
 # --8<-- [start:rules]
 with torch.inference_mode():
     t = model(inp)
 print("t.is_inference():", t.is_inference())
+assert t.is_inference()
+print(t._version)  # (1)!
+# --8<-- [end:rules]
 
+# --8<-- [start:rules-inplace]
+t.add_(1)
+# --8<-- [end:rules-inplace]
+
+# --8<-- [start:rules-saved]
 w = torch.ones(10, requires_grad=True)
-checks = {
-    "t._version": lambda: t._version,
-    "in-place outside": lambda: t.add_(1),
-    "used by autograd": lambda: (t * w).sum(),
-    "requires_grad_()": lambda: t.requires_grad_(),
-}
-for name, action in checks.items():
-    try:
-        action()
-    except RuntimeError as err:
-        print(f"{name}: RuntimeError:\n    {str(err).split('.')[0]}.")
-    else:
-        raise AssertionError(f"{name} should raise")
+(t * w).sum()  # (1)!
+# --8<-- [end:rules-saved]
+
+# --8<-- [start:rules-requires-grad]
+t.requires_grad_()
+# --8<-- [end:rules-requires-grad]
+
+# --8<-- [start:rules-allowed]
 v = torch.ones(10, requires_grad=True)
-joined = t + v  # add saves neither input, so t may be one of them
+joined = t + v  # (1)!
 joined.sum().backward()
 print("t + v: requires_grad", joined.requires_grad, "| v.grad set:",
       v.grad is not None)
 assert joined.grad_fn is not None and v.grad is not None
 
-normal = t.clone()  # (1)!
+normal = t.clone()  # (2)!
 print("clone is an inference tensor:", normal.is_inference())
 assert not normal.is_inference()
 (normal * w).sum().backward()
@@ -79,4 +101,4 @@ with torch.no_grad():
 print("no_grad result is an inference tensor:", n.is_inference())
 (n * w).sum().backward()  # a normal tensor: autograd may save it
 assert not n.is_inference()
-# --8<-- [end:rules]
+# --8<-- [end:rules-allowed]

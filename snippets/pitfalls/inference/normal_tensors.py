@@ -1,10 +1,9 @@
+# raises: caught RuntimeError
 """Inside inference_mode, only new allocations are inference tensors: views,
 detach() and in-place results of a normal tensor stay normal tensors that
 share its version counter, and an in-place write there is still caught."""
 
 # --8<-- [start:normal]
-import textwrap
-
 import torch
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -21,15 +20,9 @@ for name, t in [("torch.ones(3)", fresh), ("a * 2", computed),
 assert fresh.is_inference() and computed.is_inference()
 assert not view.is_inference() and not alias.is_inference()
 assert view.requires_grad and view._is_view() and view._base is a
-try:
-    _ = fresh._version  # (3)!
-except RuntimeError as err:
-    print("fresh._version -> RuntimeError:", err)
-else:
-    raise AssertionError("inference tensors have no version counter")
 a.add_(1)
 print("after a.add_(1):", a._version, view._version, alias._version)
-assert a._version == view._version == alias._version == 1  # (4)!
+assert a._version == view._version == alias._version == 1  # (3)!
 # --8<-- [end:normal]
 
 # --8<-- [start:caught]
@@ -38,11 +31,6 @@ y = x.exp()  # saves y
 with torch.inference_mode():
     y.detach().mul_(2)  # (1)!
 print("y._version:", y._version)
-try:
-    y.sum().backward()
-except RuntimeError as err:
-    print(textwrap.fill("RuntimeError: " + str(err).split(";")[0], 78))
-else:
-    raise AssertionError("the write made in inference_mode must be caught")
 assert y._version == 1
+y.sum().backward()
 # --8<-- [end:caught]

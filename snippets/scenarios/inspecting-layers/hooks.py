@@ -1,4 +1,5 @@
-# warns: full-backward-hook UserWarning
+# raises: full-backward-hook RuntimeError
+# warns: full-backward-fix UserWarning
 """Forward hooks capture activations; a detached capture is an alias, not a
 snapshot; gradient hooks see what activation statistics cannot; a module's
 full backward hook and an in-place ReLU after it do not mix."""
@@ -85,7 +86,8 @@ def watch(name):
 
 for i in (0, 1):
     net[i].register_forward_hook(watch(f"layer{i}"))
-net(torch.randn(64, 8)).pow(2).mean().backward()
+inputs = torch.randn(64, 8)
+net(inputs).pow(2).mean().backward()
 for name in acts:
     print(f"{name}: activation std {acts[name]:.4f}"
           f"   gradient norm {grads[name]:.4f}")
@@ -94,6 +96,17 @@ assert (
     and grads["layer0"] > grads["layer1"] * 10
 )  # (3)!
 # --8<-- [end:grad-hooks]
+
+# --8<-- [start:after-the-layer]
+std_before, grad_before = acts["layer0"], grads["layer0"]
+with torch.no_grad():
+    net[2].weight.mul_(2.0)  # (1)!
+net(inputs).pow(2).mean().backward()
+print(f"layer0: activation std {acts['layer0']:.4f}"
+      f"   gradient norm {grads['layer0']:.4f}")
+assert acts["layer0"] == std_before  # (2)!
+assert grads["layer0"] > 2 * grad_before
+# --8<-- [end:after-the-layer]
 
 # --8<-- [start:full-backward-hook]
 grads = {}
@@ -104,15 +117,12 @@ def save_grad_output(module, grad_input, grad_output):
 
 
 handle = model[0].register_full_backward_hook(save_grad_output)
-try:
-    model(image).sum().backward()  # (1)!
-except RuntimeError as err:
-    print("RuntimeError:", str(err).split(". ")[0] + ".")
-else:
-    raise AssertionError("the in-place ReLU should clash with the hook")
-handle.remove()
+model(image).sum().backward()  # (1)!
+# --8<-- [end:full-backward-hook]
 
-model[1].inplace = False  # (2)!
+# --8<-- [start:full-backward-fix]
+handle.remove()
+model[1].inplace = False  # (1)!
 handle = model[0].register_full_backward_hook(save_grad_output)
 model(image).sum().backward()
 handle.remove()
@@ -120,7 +130,7 @@ model[1].inplace = True
 
 
 def tensor_hook(module, inputs, output):
-    output.register_hook(  # (3)!
+    output.register_hook(  # (2)!
         lambda g: grads.__setitem__("tensor hook", g.detach().clone())
     )
 
@@ -131,4 +141,4 @@ handle.remove()
 same = torch.equal(grads["full hook"], grads["tensor hook"])
 print("non-in-place ReLU + full hook == in-place ReLU + tensor hook:", same)
 assert same and grads["tensor hook"].abs().sum() > 0
-# --8<-- [end:full-backward-hook]
+# --8<-- [end:full-backward-fix]
