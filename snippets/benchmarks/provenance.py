@@ -1,12 +1,21 @@
-# --8<-- [start:provenance]
+# setup: provenance
 import json
 from pathlib import Path
 
 import autograd_lens
 
-ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
-for path in sorted((ROOT / "benchmarks/results").glob("*/*.json")):
-    r = json.loads(path.read_text())
+# autograd_lens is installed in editable mode from src/: its location leads to
+# the repository root, where the benchmarks wrote their result files.
+ROOT = Path(autograd_lens.__file__).resolve().parents[2]
+
+
+def result_files():
+    for path in sorted((ROOT / "benchmarks/results").glob("*/*.json")):
+        yield path, json.loads(path.read_text())
+
+
+# --8<-- [start:provenance]
+for path, r in result_files():  # (1)!
     p = r["provenance"]
     m, git, load = p["machine"], p["git"], p["load_average"]
     changed = git.get("benchmark_code_dirty", git["dirty"])

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.core.repo import child_env
+from tools.core.repo import child_env, rel
 from tools.downloads import files as dl
 from tools.downloads import model as data
 from tools.downloads import wheel as helper_wheel
@@ -128,6 +128,9 @@ def test_script_blocks_are_the_snippet_sections_as_the_copy_button_gives_them():
             declared = parse(path).expects.get(section)
             if declared:  # '# raises:' / '# warns:': the script prints what the page shows
                 want = data.as_run(want + "\n", *declared).strip("\n")
+            setup = parse(path).setup_code(section).strip("\n")
+            if setup:  # '# setup:': the script runs the set-up the page leaves out
+                want = f"# set-up the page does not show ({rel(path)})\n{setup}\n\n\n{want}"
             assert block.code == want + "\n", f"docs/zh/{page} block {block.number}"
     script = dl.script(_code("zh", "internals/what-detach-does.md"))
     assert "# (1)!" not in script and not any(s != s.rstrip() for s in script.splitlines())

@@ -272,6 +272,14 @@ def test_a_raises_header_is_the_check_of_its_section(tmp_path):
     )
     assert sections.assert_sources(snippet, "boom") == ["# raises: boom RuntimeError"]
     assert sections.assert_sources(snippet, "calm", raises=True) == []
+    below = tmp_path / "below.py"  # a header may sit below the module docstring too
+    below.write_text(
+        snippet.read_text("utf-8").replace(
+            '# raises: boom RuntimeError\n"""Doc."""', '"""Doc."""\n# raises: boom RuntimeError'
+        ),
+        "utf-8",
+    )
+    assert sections.assert_sources(below, "boom") == ["# raises: boom RuntimeError"]
 
 
 def _page(src_uri: str):

@@ -181,7 +181,10 @@ def _declared_raises(text: str, tree: ast.Module) -> dict[str, str]:
     The runner fails a run in which the section does not end by raising ``Type``, so
     the header is a check of its own: the claim "this raises".
     """
-    first = tree.body[0].lineno if tree.body else len(text.splitlines()) + 1
+    body = tree.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the module docstring: a header may sit below it
+    first = body[0].lineno if body else len(text.splitlines()) + 1
     head = "\n".join(text.splitlines()[: first - 1])
     return {m["section"]: m[0].strip() for m in _RAISES_HEADER.finditer(head)}
 

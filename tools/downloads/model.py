@@ -211,6 +211,10 @@ def _expand_running(body: str) -> str:
     out = []
     for line in body.splitlines():
         incs = pages.includes(line)
+        for inc in incs:  # set-up the page leaves out (``# setup:``) still runs
+            if inc.path.suffix == ".py" and _snippet(inc.path).setup_code(inc.section):
+                setup = _snippet(inc.path).setup_code(inc.section).strip("\n")
+                out.append(f"# set-up the page does not show ({rel(inc.path)})\n{setup}\n\n")
         declared = [_snippet(i.path).expects.get(i.section or "") for i in incs if i.path.suffix == ".py"]
         if not incs or not any(declared):
             out.append(expand(line))

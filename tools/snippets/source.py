@@ -19,6 +19,9 @@ docstring), declare needs:
     # stderr: WHY         -> the run prints to stderr for a reason a reader should
                              know (e.g. worker processes' own warnings); without it,
                              any stderr output of a passing run is an error
+    # setup: NAME         -> the unshown code right before section NAME is set-up the
+                             page leaves out (loading a result file, say); the page's
+                             download runs it just before NAME, so it still works
 A header after the first statement, an unknown value or a timeout such as ``2m`` is an
 error naming the file and line.
 """
@@ -42,7 +45,7 @@ REQUIREMENTS = ("cuda",)
 _YES, _NO = ("yes", "true", "1"), ("no", "false", "0")
 
 _HEADER = re.compile(
-    r"^#\s*(?P<key>requires|runner|timeout|cpu-smoke|raises|warns|stderr)\s*:\s*(?P<value>.*?)\s*$"
+    r"^#\s*(?P<key>requires|runner|timeout|cpu-smoke|raises|warns|stderr|setup)\s*:\s*(?P<value>.*?)\s*$"
 )
 _EXPECT = re.compile(r"(?P<section>[\w-]+)\s+(?P<type>[A-Za-z_]\w*)")
 
@@ -61,6 +64,17 @@ class Snippet:
     cpu_smoke: bool = False  # a CUDA snippet that can also run tiny on CPU (SNIPPET_SMOKE=1)
     expects: dict[str, tuple[str, str]] = field(default_factory=dict)  # section: (raises|warns, Type)
     stderr_reason: str = ""  # why a passing run may print to stderr (``# stderr:``)
+    setups: set[str] = field(default_factory=set)  # sections whose unshown set-up downloads run
+
+    def setup_code(self, section: str | None) -> str:
+        """The unshown code right before ``section`` when it is declared ``# setup:``."""
+        if section not in self.setups:
+            return ""
+        at = next(i for i, c in enumerate(self.chunks) if c.name == section)
+        before = self.chunks[at - 1] if at else None
+        if before is None or before.name is not None:
+            return ""
+        return "".join(s for s in before.code.splitlines(True) if not _HEADER.match(s))
 
     @property
     def rel(self) -> str:
@@ -123,6 +137,10 @@ def _header_value(key: str, value: str, where: str) -> object:
                 f"'# {key}: backward-twice {'RuntimeError' if key == 'raises' else 'UserWarning'}'."
             )
         return m["section"], m["type"]
+    if key == "setup":
+        if not re.fullmatch(r"[\w-]+", value):
+            raise SnippetError(f"{where}: '# setup: {value}' must name one section, e.g. '# setup: table'.")
+        return value
     if key == "stderr":
         if not value:
             raise SnippetError(f"{where}: '# stderr:' needs the reason a reader sees stderr output.")
@@ -164,6 +182,8 @@ def _read_header(snippet: Snippet, text: str) -> None:
             snippet.expects[section] = (m["key"], kind)
         elif m["key"] == "stderr":
             snippet.stderr_reason = value
+        elif m["key"] == "setup":
+            snippet.setups.add(value)
         else:
             snippet.timeout = value
 
@@ -181,10 +201,10 @@ def parse(path: Path) -> Snippet:
     except sections.SectionError as err:
         raise SnippetError(str(err)) from None
     names = {c.name for c in snippet.chunks if c.name}
-    unknown = sorted(set(snippet.expects) - names)
+    unknown = sorted((set(snippet.expects) | snippet.setups) - names)
     if unknown:
         raise SnippetError(
-            f"{snippet.rel}: '# raises:'/'# warns:' name(s) {unknown}, which are not sections "
+            f"{snippet.rel}: '# raises:'/'# warns:'/'# setup:' name(s) {unknown}, which are not sections "
             f"of the file (its sections: {', '.join(sorted(names))})."
         )
     return snippet

@@ -1,12 +1,20 @@
-# --8<-- [start:load]
+# setup: load
 import json
 from pathlib import Path
 
 import autograd_lens
 
-ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
-path = ROOT / "benchmarks/results/cpu/detach_vs_clone.json"
-result = json.loads(path.read_text())
+# autograd_lens is installed in editable mode from src/: its location leads to
+# the repository root, where the benchmarks wrote their result files.
+ROOT = Path(autograd_lens.__file__).resolve().parents[2]
+
+
+def load_result(name):
+    return json.loads((ROOT / "benchmarks/results" / name).read_text())
+
+
+# --8<-- [start:load]
+result = load_result("cpu/detach_vs_clone.json")  # (1)!
 
 
 def fmt(seconds):

@@ -1,12 +1,20 @@
-# --8<-- [start:table]
+# setup: table
 import json
 from pathlib import Path
 
 import autograd_lens
 
-ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
-path = ROOT / "benchmarks/results/cpu/freezing.json"
-result = json.loads(path.read_text())
+# autograd_lens is installed in editable mode from src/: its location leads to
+# the repository root, where the benchmarks wrote their result files.
+ROOT = Path(autograd_lens.__file__).resolve().parents[2]
+
+
+def load_result(name):
+    return json.loads((ROOT / "benchmarks/results" / name).read_text())
+
+
+# --8<-- [start:table]
+result = load_result("cpu/freezing.json")  # (1)!
 by = {c["strategy"]: c for c in result["cases"]}
 print(f"{'strategy':<19}{'req_grad':>9}{'saved':>6}{'mid MB':>7}"
       f"{'end MB':>7}{'step ms':>8}{'IQR':>6}")

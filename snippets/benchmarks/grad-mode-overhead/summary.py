@@ -1,12 +1,20 @@
-# --8<-- [start:table]
+# setup: table
 import json
 from pathlib import Path
 
 import autograd_lens
 
-ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
-path = ROOT / "benchmarks/results/cpu/grad_mode_overhead.json"
-result = json.loads(path.read_text())
+# autograd_lens is installed in editable mode from src/: its location leads to
+# the repository root, where the benchmarks wrote their result files.
+ROOT = Path(autograd_lens.__file__).resolve().parents[2]
+
+
+def load_result(name):
+    return json.loads((ROOT / "benchmarks/results" / name).read_text())
+
+
+# --8<-- [start:table]
+result = load_result("cpu/grad_mode_overhead.json")  # (1)!
 by = {(c["model"], c["mode"]): c for c in result["cases"]}
 print(f"{'model':<5} {'mode':<14} {'median':>9} {'IQR':>8} {'vs grad':>7}"
       f" {'saved':>8}")

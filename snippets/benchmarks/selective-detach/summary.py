@@ -1,12 +1,20 @@
-# --8<-- [start:table]
+# setup: table
 import json
 from pathlib import Path
 
 import autograd_lens
 
-ROOT = Path(autograd_lens.__file__).resolve().parents[2]  # (1)!
-path = ROOT / "benchmarks/results/cpu/selective_detach.json"
-result = json.loads(path.read_text())
+# autograd_lens is installed in editable mode from src/: its location leads to
+# the repository root, where the benchmarks wrote their result files.
+ROOT = Path(autograd_lens.__file__).resolve().parents[2]
+
+
+def load_result(name):
+    return json.loads((ROOT / "benchmarks/results" / name).read_text())
+
+
+# --8<-- [start:table]
+result = load_result("cpu/selective_detach.json")  # (1)!
 by = {c["variant"]: c for c in result["cases"]}
 held = {k: c["saved"]["live_nbytes_at_backward"] for k, c in by.items()}
 step = {k: c["timing"]["median"] for k, c in by.items()}
