@@ -28,9 +28,9 @@ class Encoder(nn.Module):
         return checkpoint(self.block, h, use_reentrant=self.reentrant)
 
 
-def grads(reentrant, detach_b):
+def grads(reentrant, detach_b, static_graph=False):
     torch.manual_seed(0)
-    enc = DDP(Encoder(reentrant))
+    enc = DDP(Encoder(reentrant), static_graph=static_graph)
     xa, xb = torch.randn(2, 4), torch.randn(2, 4)
     a, b = enc(xa), enc(xb)  # (1)!
     if detach_b:
@@ -44,6 +44,7 @@ def worker(rank, world, results):
     results[rank] = {
         "reentrant, B detached": grads(True, True),
         "non-reentrant, B kept": grads(False, False),
+        "reentrant, static_graph, B kept": grads(True, False, True),
     }
     dist.destroy_process_group()
 
@@ -67,11 +68,13 @@ if __name__ == "__main__" and dist.is_available():
     both = ref.block.weight.grad
     detached = results[0]["reentrant, B detached"]
     kept = results[0]["non-reentrant, B kept"]
+    static = results[0]["reentrant, static_graph, B kept"]
     for name, g in results[0].items():
-        print(f"{name}: block.weight.grad equals A's share only: "
-              f"{torch.allclose(g, only_a)}, A's + B's: "
+        print(f"{name}:\n  block.weight.grad is A's share only: "
+              f"{torch.allclose(g, only_a)}; A's + B's: "
               f"{torch.allclose(g, both)}")
     assert torch.allclose(detached, only_a)  # (4)!
     assert torch.allclose(kept, both) and not torch.allclose(kept, only_a)
+    assert torch.allclose(static, both)
     assert all(torch.equal(results[1][k], results[0][k]) for k in results[0])
 # --8<-- [end:detach-one-branch-ddp]
