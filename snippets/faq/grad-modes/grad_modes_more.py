@@ -11,11 +11,11 @@ seen = {}
 
 
 def worker():
-    seen["inference_mode"] = torch.is_inference_mode_enabled()  # (2)!
+    seen["inference_mode"] = torch.is_inference_mode_enabled()  # (1)!
     seen["records a graph"] = (w * 2).requires_grad
 
 
-with torch.inference_mode():  # (1)!
+with torch.inference_mode():  # (2)!
     t = threading.Thread(target=worker)
     t.start()
     t.join()
