@@ -9,7 +9,8 @@ x = torch.randn(4, 2, requires_grad=True)
 fc = nn.Linear(2, 1)
 calls = []
 fc.register_full_backward_hook(
-    lambda module, grad_in, grad_out: calls.append(grad_out[0].shape))
+    lambda module, grad_in, grad_out: calls.append(grad_out[0].shape)
+)
 
 with torch.no_grad():
     y = fc(x)  # (1)!

@@ -25,9 +25,12 @@ assert t.grad.sum() == 1.0 and t.grad[index] == 1.0
 import torch
 
 x = torch.tensor([0.4, 1.6, 2.2], requires_grad=True)
-for name, f in [("round", torch.round), ("floor", torch.floor),
-                ("clamp(0.5, 2)", lambda t: t.clamp(0.5, 2.0)),
-                ("2 * x", lambda t: 2 * t)]:
+for name, f in [
+    ("round", torch.round),
+    ("floor", torch.floor),
+    ("clamp(0.5, 2)", lambda t: t.clamp(0.5, 2.0)),
+    ("2 * x", lambda t: 2 * t),
+]:
     x.grad = None
     y = f(x)
     y.sum().backward()  # (1)!
@@ -40,6 +43,7 @@ for name, f in [("round", torch.round), ("floor", torch.floor),
 i = x.argmax()  # (2)!
 print("argmax:", i.dtype, "requires_grad =", i.requires_grad)
 assert i.dtype == torch.int64 and not i.requires_grad
-assert torch.autograd.gradcheck(torch.round, x.detach().double()
-                                .requires_grad_())  # (3)!
+assert torch.autograd.gradcheck(
+    torch.round, x.detach().double().requires_grad_()
+)  # (3)!
 # --8<-- [end:which-functions-differentiable]

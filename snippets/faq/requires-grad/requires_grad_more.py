@@ -8,7 +8,7 @@ w = torch.ones(2, requires_grad=True)
 x = torch.tensor([1.0, 2.0])  # data: requires_grad=False
 h = x * w  # (1)!
 h.retain_grad()
-(h ** 2).sum().backward()
+(h**2).sum().backward()
 print("h.requires_grad:", h.requires_grad, "| h.grad:", h.grad)
 assert torch.equal(h.grad, 2 * h.detach())
 

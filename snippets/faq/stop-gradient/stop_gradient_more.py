@@ -70,9 +70,11 @@ if __name__ == "__main__" and dist.is_available():
     kept = results[0]["non-reentrant, B kept"]
     static = results[0]["reentrant, static_graph, B kept"]
     for name, g in results[0].items():
-        print(f"{name}:\n  block.weight.grad is A's share only: "
-              f"{torch.allclose(g, only_a)}; A's + B's: "
-              f"{torch.allclose(g, both)}")
+        print(
+            f"{name}:\n  block.weight.grad is A's share only: "
+            f"{torch.allclose(g, only_a)}; A's + B's: "
+            f"{torch.allclose(g, both)}"
+        )
     assert torch.allclose(detached, only_a)  # (4)!
     assert torch.allclose(kept, both) and not torch.allclose(kept, only_a)
     assert torch.allclose(static, both)
