@@ -13,6 +13,7 @@ from tools.core.errors import ToolError
 from tools.core.repo import page_lang
 
 MARKER = "<!-- fact-check-table -->"
+SUMMARY = "<!-- fact-check-summary -->"  # the verdict count, in the page's opening
 
 
 def load_claims(config) -> None:
@@ -30,4 +31,5 @@ def insert_fact_check_table(markdown: str, page, config, files) -> str:
     except fact_check_data.FactCheckError as err:
         raise ToolError(str(err)) from None
     lang, from_page = page_lang(src, config)
+    markdown = markdown.replace(SUMMARY, fact_check_table.summary(claims, lang))
     return markdown.replace(MARKER, fact_check_table.render(claims, lang, from_page))

@@ -118,7 +118,27 @@ def _cell(text: str) -> str:
     return text.replace("\n", " ")
 
 
-def _evidence_cell(claim: dict, lang: str, from_page: str) -> str:
+_CLAIM_ID = re.compile(r"\bs\d{3}-\d{2}\b")
+
+
+def _source(claim: dict, lang: str) -> str:
+    """Where a claim stands in its post, as readers see it ("博文 A 第 2 节")."""
+    where = "seed_intro" if claim["section"] == "intro" else "seed"
+    return LABELS[lang][where].format(post=POST_NAMES[claim["seed"]], section=claim["section"])
+
+
+def _claim_links(text: str, claims: dict[str, dict], lang: str) -> str:
+    """A claim id in a reason ("见 s000-03") becomes a link named by where that claim
+    stands in its post: readers never see the ids."""
+
+    def link(m: re.Match) -> str:
+        other = claims.get(m[0])
+        return f"[{_source(other, lang)}](#{m[0]})" if other else m[0]
+
+    return _CLAIM_ID.sub(link, text)
+
+
+def _evidence_cell(claim: dict, lang: str, from_page: str, claims: dict[str, dict] | None = None) -> str:
     lab = LABELS[lang]
     evidence = evidence_link(claim, lang, from_page)
     if "benchmark" in claim:
@@ -129,7 +149,7 @@ def _evidence_cell(claim: dict, lang: str, from_page: str) -> str:
         links = [page_link(lang, page, from_page) for page in claim["see"]]
         evidence += f"<br>{lab['see']}" + lab["sep"].join(links)
     reason = claim["reason_zh"] if lang == "zh" else claim["reason_en"]
-    return f"{_cell(reason)}<br>{lab['evidence']}{evidence}"
+    return f"{_claim_links(_cell(reason), claims or {}, lang)}<br>{lab['evidence']}{evidence}"
 
 
 def render(claims: list[dict], lang: str, from_page: str = PAGE) -> str:
@@ -143,14 +163,23 @@ def render(claims: list[dict], lang: str, from_page: str = PAGE) -> str:
         f"**{lab['verdict'][v]}** {counts.get(v, 0)}" for v in VERDICTS
     )
     lines = [summary, "", "| " + " | ".join(lab["header"]) + " |", "|" + "---|" * len(lab["header"])]
+    by_id = {c["id"]: c for c in claims}
     for c in claims:
         quote = c["quote"] if lang == "zh" else c["quote_en"]
-        where = "seed_intro" if c["section"] == "intro" else "seed"
-        source = lab[where].format(post=POST_NAMES[c["seed"]], section=c["section"])
+        source = _source(c, lang)
         verdict = f'<span class="verdict verdict--{c["verdict"]}">{lab["verdict"][c["verdict"]]}</span>'
         row = [
             f'<span id="{c["id"]}"></span>{verdict} <small>{source}</small><br>“{_cell(quote)}”',
-            _evidence_cell(c, lang, from_page),
+            _evidence_cell(c, lang, from_page, by_id),
         ]
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
+
+
+def summary(claims: list[dict], lang: str) -> str:
+    """The verdict count as a sentence, for the page's opening."""
+    lab = LABELS[lang]
+    counts = Counter(c["verdict"] for c in claims)
+    return lab["summary"].format(n=len(claims)) + lab["sep"].join(
+        f"{lab['verdict'][v]} {counts.get(v, 0)}" for v in VERDICTS
+    )
