@@ -643,3 +643,26 @@ def test_zh_header_title_breaks_between_words(browser, server):
     )
     context.close()
     assert "<wbr>" in topic, topic
+
+
+def test_phone_code_hangs_deeper_than_its_indent_and_wide_outputs_say_they_scroll(browser, server):
+    """A wrapped line continues 4ch deeper than its own indent, so it never lines up
+    with the next statement; an aligned output wider than the screen shows a cue
+    (reader review, minors 3 and 4)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    pg.goto(server + "internals/what-detach-does/")
+    pg.wait_for_load_state("load")
+    hangs = pg.evaluate(
+        "[...document.querySelectorAll('pre > code > span[id^=\"__span\"]')]"
+        ".filter(s => /^ +\\S/.test(s.textContent)).slice(0, 20)"
+        ".map(s => [s.textContent.match(/^ */)[0].length, getComputedStyle(s).paddingLeft,"
+        " getComputedStyle(s).fontSize])"
+    )
+    wide = pg.evaluate("document.querySelectorAll('.output-aligned.is-wide').length")
+    context.close()
+    assert hangs, "no indented code line on the page"
+    for indent, padding, size in hangs:
+        ch = float(padding[:-2]) / (indent + 4)
+        assert 0.4 * float(size[:-2]) < ch < 0.75 * float(size[:-2]), (indent, padding, size)
+    assert wide > 0, "no aligned output wider than the screen carries the scroll cue"

@@ -91,3 +91,24 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", copy);
   else copy();
 })();
+
+// Phones: a wrapped code line hangs 4ch deeper than its own indent (site.css reads
+// --hang); aligned outputs wider than the screen get a "scroll sideways" cue.
+(function () {
+  function mark() {
+    document.querySelectorAll(".md-typeset pre > code > span[id^='__span']").forEach(function (line) {
+      var indent = line.textContent.match(/^ */)[0].length;
+      if (indent) line.style.setProperty("--hang", indent + 4 + "ch");
+    });
+    document.querySelectorAll(".md-typeset .output-aligned").forEach(function (box) {
+      var code = box.querySelector("pre > code"); // Material scrolls the code element
+      box.classList.toggle("is-wide", !!code && code.scrollWidth > code.clientWidth + 1);
+    });
+  }
+  var width = window.innerWidth;
+  window.addEventListener("resize", function () {
+    if (window.innerWidth !== width) { width = window.innerWidth; mark(); }
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mark);
+  else mark();
+})();
