@@ -476,10 +476,25 @@ def test_titles_link_to_the_repository_at_the_built_commit_when_configured(monke
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("site")
+def _shown(block) -> str:
+    """A block as the page shows it: the script wraps a '# raises:'/'# warns:' section
+    so that it prints what the page shows, and runs a '# setup:' before it."""
+    import textwrap
+
+    if len(block.sources) == 1 and block.sources[0][1]:
+        path, section = block.sources[0]
+        snippet = parse(path)
+        if section in snippet.expects or section in snippet.setups:
+            chunk = next(c for c in snippet.chunks if c.name == section)
+            return data.reader_code(textwrap.dedent(chunk.code)).rstrip("\n")
+    return block.code.rstrip("\n")
+
+
 def test_copy_button_text_is_the_code_the_script_runs(built_site, browser):
     """Material's copy button copies the code with the annotation markers left out
     (and trims the end); that is each block of the downloaded script, apart from the
-    spaces that stood before a marker at the end of a line."""
+    spaces that stood before a marker at the end of a line, and the wrapping of a
+    section declared to raise or warn (``_shown``)."""
     copy_js = """() => Array.from(document.querySelectorAll('.language-python.highlight pre > code'))
         .map(code => { const c = code.cloneNode(true);
                        c.querySelectorAll('.md-annotation').forEach(a => a.remove());
@@ -497,6 +512,6 @@ def test_copy_button_text_is_the_code_the_script_runs(built_site, browser):
             copied = pg.evaluate(copy_js)
         finally:
             pg.close()
-        want = [b.code.rstrip("\n") for b in _code(lang, page).blocks]
+        want = [_shown(b) for b in _code(lang, page).blocks]
         got = ["\n".join(s.rstrip() for s in c.splitlines()) for c in copied]
         assert got == want, f"{lang}/{page}: the copy button gives other code than the script"

@@ -62,13 +62,13 @@
   document.addEventListener("change", fit, true);
 })();
 
-// Search results: titles and excerpts without the zero-width spaces the index
+// Search results: titles and excerpts without the zero-width spaces and tabs the index
 // separates Chinese words with (the index keeps them, so words are still found).
 (function () {
   function clean(root) {
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (var n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n.nodeValue.indexOf("\u200b") >= 0) n.nodeValue = n.nodeValue.replace(/\u200b/g, "");
+      if (/[\u200b\t]/.test(n.nodeValue)) n.nodeValue = n.nodeValue.replace(/[\u200b\t]/g, "");
     }
   }
   var list = document.querySelector(".md-search-result__list");
@@ -97,7 +97,8 @@
 (function () {
   function mark() {
     document.querySelectorAll(".md-typeset pre > code > span[id^='__span']").forEach(function (line) {
-      var indent = line.textContent.match(/^ */)[0].length;
+      // capped: a deep hang (an aligned continuation) would widen the whole block
+      var indent = Math.min(line.textContent.match(/^ */)[0].length, 8);
       if (indent) line.style.setProperty("--hang", indent + 4 + "ch");
     });
     document.querySelectorAll(".md-typeset .output-aligned").forEach(function (box) {

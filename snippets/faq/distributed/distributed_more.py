@@ -102,7 +102,10 @@ def broadcast_worker(rank, world, results):
         q_tmp = q + 0  # (1)!
         dist.broadcast(q_tmp, 0)
     dist.broadcast(p.detach(), 0)  # (2)!
-    results[rank] = (p.tolist(), p.is_leaf, q.tolist())
+    r = nn.Parameter(torch.full((2,), float(rank)))
+    with torch.no_grad():
+        dist.broadcast(r, 0)  # the report's own line: no error here
+    results[rank] = (p.tolist(), p.is_leaf, q.tolist(), r.tolist())
     dist.destroy_process_group()
 
 
@@ -115,11 +118,13 @@ if __name__ == "__main__" and dist.is_available():
         results = manager.dict()
         mp.spawn(broadcast_worker, args=(2, results), nprocs=2)
         results = dict(results)
-    p1, p1_leaf, q1 = results[1]
+    p1, p1_leaf, q1, r1 = results[1]
     print("rank 1 after broadcast(p.detach(), 0):", p1, "leaf:", p1_leaf)
     print("rank 1 after the `p + 0` workaround: ", q1)
+    print("rank 1 after broadcast(p, 0) in no_grad:", r1)
     assert p1 == [0.0, 0.0] and p1_leaf  # synced, still a leaf
     assert q1 == [1.0, 1.0]  # not synced: only the temporary was
+    assert r1 == [0.0, 0.0]  # the reported line works on this release
 
     w = nn.Parameter(torch.ones(2))
     with torch.no_grad():
