@@ -70,8 +70,10 @@ BOOST = {
     "benchmarks/": (0.6, 0.6),
     "fact-check/": (0.6, 0.6),
 }
-# Sections whose text is bookkeeping, not something a reader searches for.
-LEFT_OUT = re.compile(r"^fact-check/#evidence|^faq/#method")
+# Sections whose text is bookkeeping, not something a reader searches for: the fact
+# check's evidence, the FAQ's method and its list of all questions (each question is
+# indexed as its own entry), the end-of-page sources, and the changelog of releases.
+LEFT_OUT = re.compile(r"^fact-check/#evidence|^faq/#method|^faq/#all|#sources$|^reference/changelog/")
 _PRE = re.compile(r"<pre>.*?</pre>", re.S)
 _BLOCK_TAGS = re.compile(
     r"</?(?:p|ul|ol|li|div|span|table|thead|tbody|tr|td|th|em|strong|a|small|br|sup|dl|dt|dd|code|"
