@@ -595,26 +595,31 @@ def test_search_indexes_are_small(built_site):
         assert not [d["location"] for d in docs if d["location"].startswith("fact-check/#evidence")]
 
 
-def test_phone_annotation_markers_show_their_icon(browser, server):
+@pytest.fixture
+def phone(browser):
+    """A fresh page at a phone's size (390 x 844), closed after the test."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    yield context.new_page()
+    context.close()
+
+
+def test_phone_annotation_markers_show_their_icon(phone, server):
     """Code wraps with a hanging indent on phones; text-indent is inherited, and once
     let the marker's icon sit 4ch to its left, clipped away (reader review, major)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    pg = context.new_page()
+    pg = phone
     pg.goto(server + "en/faq/in-place/")
     pg.wait_for_selector(".md-annotation__index")
     indents = pg.evaluate(
         "[...document.querySelectorAll('pre .md-annotation__index')].map("
         "a => [getComputedStyle(a).textIndent, getComputedStyle(a, '::after').left])"
     )
-    context.close()
     assert indents and all(i == ["0px", "0px"] for i in indents), indents
 
 
-def test_cards_survive_a_resize(browser, server):
+def test_cards_survive_a_resize(phone, server):
     """A carded table stays a card table after the phone's toolbar hides (height only)
     and after a rotation and back (reader review, major)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    pg = context.new_page()
+    pg = phone
     pg.goto(server + "cheat-sheet/")
     pg.wait_for_load_state("load")
     cards = (
@@ -627,30 +632,26 @@ def test_cards_survive_a_resize(browser, server):
         pg.set_viewport_size({"width": width, "height": height})
         pg.wait_for_timeout(400)
         seen.append(pg.evaluate(cards))
-    context.close()
     assert any(first), "no table of the cheat sheet is shown as cards at 390 px"
     assert seen[0] == first and seen[2] == first, (first, seen)
 
 
-def test_zh_header_title_breaks_between_words(browser, server):
+def test_zh_header_title_breaks_between_words(phone, server):
     """The page title in a phone's header wraps where the heading does (reader review)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    pg = context.new_page()
+    pg = phone
     pg.goto(server + "fundamentals/saved-tensors/")
     pg.wait_for_load_state("load")
     topic = pg.evaluate(
         "document.querySelector('.md-header__topic + .md-header__topic > .md-ellipsis').innerHTML"
     )
-    context.close()
     assert "<wbr>" in topic, topic
 
 
-def test_phone_code_hangs_deeper_than_its_indent_and_wide_outputs_say_they_scroll(browser, server):
+def test_phone_code_hangs_deeper_than_its_indent_and_wide_outputs_say_they_scroll(phone, server):
     """A wrapped line continues 4ch deeper than its own indent, so it never lines up
     with the next statement; an aligned output wider than the screen shows a cue
     (reader review, minors 3 and 4)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    pg = context.new_page()
+    pg = phone
     pg.goto(server + "internals/what-detach-does/")
     pg.wait_for_load_state("load")
     hangs = pg.evaluate(
@@ -660,7 +661,6 @@ def test_phone_code_hangs_deeper_than_its_indent_and_wide_outputs_say_they_scrol
         " getComputedStyle(s).fontSize])"
     )
     wide = pg.evaluate("document.querySelectorAll('.output-aligned.is-wide').length")
-    context.close()
     assert hangs, "no indented code line on the page"
     for indent, padding, size in hangs:
         ch = float(padding[:-2]) / (min(indent, 8) + 4)
