@@ -32,14 +32,15 @@ def test_result_file_shape(path: Path):
     assert tv.base_version(data["torch"]) == path.stem, f"{tv.rel(path)} holds torch {data['torch']}"
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_every_snippet_is_in_every_result_file(path: Path):
-    names = set(tv.load(path)["snippets"])
-    missing = sorted(set(CURRENT) - names)
-    assert not missing, (
-        f"{tv.rel(path)} has no result for {missing}: "
-        + f"make test-versions TORCH={path.stem} ARGS=--merge (runs only the missing and changed ones)"
-    )
+def test_a_snippet_missing_from_a_result_file_is_reported_not_refused():
+    """A new snippet has no entry until the matrix runs for it (the versions workflow, or
+    `make test-versions ARGS=--merge`): its page says which releases are not yet checked,
+    and `python -m tools versions summary` lists it. It does not fail `make test`."""
+    for path in FILES:
+        data = tv.load(path)
+        missing = sorted(set(CURRENT) - set(data["snippets"]))
+        assert tv.summarize(data, CURRENT)["missing"] == len(missing)
+        assert set(tv.missing_snippets(data, CURRENT)) == set(missing)
 
 
 def test_staleness_is_computed_from_the_hash():

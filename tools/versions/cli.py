@@ -64,7 +64,7 @@ def run(expect: str | None, out: Path | None, merge: bool, paths: tuple[Path, ..
 @versions.command()
 def summary() -> None:
     """Counts per release from data/torch-versions/, stale entries included."""
-    from tools.versions.results import file_hash, load_all, rel, snippet_paths, summarize
+    from tools.versions.results import file_hash, load_all, missing_snippets, rel, snippet_paths, summarize
 
     current = {rel(p): file_hash(p) for p in snippet_paths()}
     for version, data in load_all().items():
@@ -74,6 +74,11 @@ def summary() -> None:
             f"{helper.get('passed')}/{helper.get('passed', 0) + helper.get('failed', 0)}"
             f" ({data['date']}, {data.get('seconds')} s)"
         )
+        missing = missing_snippets(data, current)
+        if missing:
+            names = ", ".join(missing)
+            print(f"         not yet run on {version} (checked on the pinned torch only): {names}")
+            print(f"         run them: make test-versions TORCH={version} ARGS=--merge")
     from tools.versions import differences as why
     from tools.versions.results import load_matrix
 

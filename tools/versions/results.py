@@ -133,6 +133,11 @@ def summarize(data: dict, current: dict[str, str] | None = None) -> dict[str, in
     return counts
 
 
+def missing_snippets(data: dict, current: dict[str, str]) -> list[str]:
+    """Snippets (repository paths) with no entry in ``data`` yet: checked on the pin only."""
+    return sorted(set(current) - set(data["snippets"]))
+
+
 def stale_or_missing(path: Path) -> list[Path]:
     """Snippets whose entry in ``path`` is stale or absent."""
     if not path.exists():
