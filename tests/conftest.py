@@ -19,6 +19,11 @@ from tools.snippets.runner import ForkServer  # noqa: E402
 
 from .support.chromium import browser  # noqa: E402, F401  (the fixture, for every test module)
 from .support.failures import ARTIFACTS  # noqa: E402
+from .support.verdicts import (  # noqa: E402, F401  (the fixture and its hooks)
+    pytest_runtest_makereport,
+    pytest_terminal_summary,
+    verdict,
+)
 
 
 def pytest_configure(config):
@@ -81,12 +86,12 @@ def built_site(tmp_path_factory, worker_id) -> Path:
 
     base = tmp_path_factory.getbasetemp()
     shared = base if worker_id == "master" else base.parent
-    out, verdict = shared / "built-site", shared / "built-site.verdict"
+    out, outcome = shared / "built-site", shared / "built-site.verdict"
     with FileLock(str(shared / "built-site.lock")):
-        if not verdict.is_file():
+        if not outcome.is_file():
             failure = _build(out)
-            verdict.write_text(failure or "ok", encoding="utf-8")
-        result = verdict.read_text(encoding="utf-8")
+            outcome.write_text(failure or "ok", encoding="utf-8")
+        result = outcome.read_text(encoding="utf-8")
     if result != "ok":
         pytest.fail(result, pytrace=False)
     return out
@@ -94,28 +99,12 @@ def built_site(tmp_path_factory, worker_id) -> Path:
 
 @pytest.fixture
 def isolated_build_cache(tmp_path, monkeypatch) -> Path:
-    """tools.site.cache in a fresh file of its own, on, with nothing bypassed."""
-    from tools.site import cache as build_cache
+    """tools.core.cache in a fresh file of its own, on, with nothing bypassed."""
+    from tools.core import cache as build_cache
 
     monkeypatch.setattr(build_cache, "CACHE_FILE", tmp_path / "cache.sqlite")
     monkeypatch.setattr(build_cache, "_connection", None)
     monkeypatch.delenv("BUILD_CACHE", raising=False)
     monkeypatch.delenv("BUILD_CACHE_BYPASS", raising=False)
+    monkeypatch.delenv("TEST_VERDICTS", raising=False)
     return tmp_path / "cache.sqlite"
-
-
-def pytest_terminal_summary(terminalreporter):
-    """Say how many browser page checks were skipped as unchanged (tests/support/browser_verdicts.py)."""
-    counts = {"unchanged": 0, "loaded": 0}
-    reports = terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", [])
-    for report in reports:
-        if getattr(report, "when", "") == "call":
-            for name, value in report.user_properties:
-                if name == "browser_check":
-                    counts[value] += 1
-    if counts["unchanged"]:
-        terminalreporter.write_line(
-            f"browser page checks: {counts['loaded']} loaded in Chromium, {counts['unchanged']} "
-            "passed before with the same page, files, check code and browser (not loaded again; "
-            "BUILD_CACHE_BYPASS=browser checks them all)"
-        )

@@ -13,6 +13,8 @@ import functools
 import json
 import os
 import re
+import shutil
+import subprocess
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -20,11 +22,11 @@ from urllib.parse import urlparse
 
 import pytest
 
+from tools.core import cache as build_cache
 from tools.pages import parse as pages
-from tools.site import cache as build_cache
 
-from ..support.browser_verdicts import Verdicts
 from ..support.failures import ARTIFACTS
+from ..support.verdicts import LoadedFiles, note
 
 pytestmark = pytest.mark.browser
 
@@ -307,7 +309,19 @@ def sweeper(browser, server, built_site):
     context.close()
 
 
-def _verdicts(check: str, browser, built_site) -> Verdicts:
+def _fonts() -> str:
+    """The system fonts Chromium can fall back to (they change the layout)."""
+    fc_list = shutil.which("fc-list")
+    if not fc_list:
+        return "no fc-list"
+    out = subprocess.run([fc_list, "--format", "%{file} %{fontversion}\n"], capture_output=True, text=True)
+    return "\n".join(sorted(out.stdout.splitlines()))
+
+
+CHECK_CODE = [Path(__file__).resolve(), Path(__file__).resolve().parents[1] / "support" / "chromium.py"]
+
+
+def _verdicts(check: str, browser, built_site) -> LoadedFiles:
     import axe_playwright_python
 
     axe = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_bytes()
@@ -316,25 +330,28 @@ def _verdicts(check: str, browser, built_site) -> Verdicts:
         axe,
         build_cache.version("playwright", "axe-playwright-python"),
         _empty_index(built_site),
+        _fonts(),
     )
-    return Verdicts(check, built_site, PREFIX, environment, replaced=frozenset([SEARCH_INDEX]))
+    return LoadedFiles(
+        check, built_site, PREFIX, environment, replaced=frozenset([SEARCH_INDEX]), code=CHECK_CODE
+    )
 
 
 # A page whose check passed with exactly the files it loads now is not loaded again
-# (tests/support/browser_verdicts.py says what the key holds; BUILD_CACHE_BYPASS=browser).
+# (tests/support/verdicts.py says what the key holds; `make test FRESH=1` loads them all).
 @pytest.fixture(scope="session")
-def sweep_verdicts(browser, built_site) -> Verdicts:
+def sweep_verdicts(browser, built_site) -> LoadedFiles:
     return _verdicts("sweep", browser, built_site)
 
 
 @pytest.fixture(scope="session")
-def colour_verdicts(browser, built_site) -> Verdicts:
+def colour_verdicts(browser, built_site) -> LoadedFiles:
     return _verdicts("colours", browser, built_site)
 
 
-def _checked_before(verdicts: Verdicts, rel: str, record_property) -> bool:
+def _checked_before(verdicts: LoadedFiles, rel: str, request) -> bool:
     before = verdicts.passed_before(rel)
-    record_property("browser_check", "unchanged" if before else "loaded")
+    note(request.node, "reused" if before else "ran")
     return before
 
 
@@ -394,12 +411,12 @@ def _leaks(rel: str, text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("rel", SITE_PAGES, ids=lambda rel: rel or "zh-home")
-def test_page_as_a_reader_sees_it(request, sweep_verdicts, server, built_site, rel, record_property):
+def test_page_as_a_reader_sees_it(request, sweep_verdicts, server, built_site, rel):
     """No clipped code, output or table at 1280 or 390 px, captioned figures legible at
     both widths, machinery at most 10 % of the first screen at 390 px, no bookkeeping
     text, no console errors or failed requests, no serious or critical axe-core
     violations."""
-    if _checked_before(sweep_verdicts, rel, record_property):
+    if _checked_before(sweep_verdicts, rel, request):
         return
     sweeper = request.getfixturevalue("sweeper")
     sweeper.problems.clear()
@@ -448,8 +465,8 @@ def test_page_as_a_reader_sees_it(request, sweep_verdicts, server, built_site, r
 
 
 @pytest.mark.parametrize("rel", CONTRAST_PAGES, ids=lambda rel: rel or "zh-home")
-def test_colours(request, colour_verdicts, server, rel, record_property):
-    if _checked_before(colour_verdicts, rel, record_property):
+def test_colours(request, colour_verdicts, server, rel):
+    if _checked_before(colour_verdicts, rel, request):
         return
     sweeper = request.getfixturevalue("sweeper")
     sweeper.loaded.clear()

@@ -150,7 +150,7 @@ def test_builds_on_different_days_are_byte_identical(built_site: Path, tmp_path:
     import sys
 
     env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
-    # The downloads are made afresh: their cache key (tools/site/cache.py) is the files
+    # The downloads are made afresh: their cache key (tools/core/cache.py) is the files
     # they are made from, so a date the code put into them would be reused from the first
     # build. Highlighting and search entries are keyed on their whole input (the page's
     # HTML included), so a date leaking into a page changes their keys anyway.

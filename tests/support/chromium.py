@@ -3,7 +3,7 @@
 It comes from one setting, the CHROMIUM environment variable: a path to a Chromium
 executable (default /usr/bin/chromium, which .ci/run installs with apt), or
 ``playwright`` for Playwright's own build. Kept apart from conftest.py because a
-passing page check is remembered by the code that checked it (tests/support/browser_verdicts.py).
+passing page check is remembered by the code that checked it (tests/support/verdicts.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The build cache (tools/site/cache.py): a hit gives what a fresh run gives."""
+"""The build cache (tools/core/cache.py): a hit gives what a fresh run gives."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import markdown
 import pytest
 
-from tools.site import cache as build_cache
+from tools.core import cache as build_cache
 from tools.site import cache_hook as build_cache_hook
 
 

@@ -24,13 +24,13 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from tools.core import cache as build_cache
 from tools.core.errors import ToolError
 from tools.core.repo import DOCS, ROOT, SNIPPETS, page_lang
 from tools.downloads import files as dl
 from tools.downloads import wheel as helper_wheel
 from tools.downloads.html import add_download_bar, fill_run_page, link_snippet_titles
 from tools.downloads.model import DownloadError
-from tools.site import cache as build_cache
 from tools.snippets.source import SnippetError
 
 _state: dict = {"downloads": {}, "wheel": None}

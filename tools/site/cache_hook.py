@@ -1,4 +1,4 @@
-"""MkDocs handlers: reuse the build's expensive, input-determined results (tools/site/cache.py).
+"""MkDocs handlers: reuse the build's expensive, input-determined results (tools/core/cache.py).
 
 - Highlighting: the HTML Pygments makes for a code block, keyed on the code, the
   lexer and every formatter option (pymdownx.highlight calls ``pygments.highlight``
@@ -22,7 +22,7 @@ import json
 import material.plugins.search.plugin as search_plugin
 import pymdownx.highlight
 
-from tools.site import cache as build_cache
+from tools.core import cache as build_cache
 from tools.site.search import SEARCH_WORDS, load_search_words
 
 _HIGHLIGHT_VERSIONS = build_cache.version("pygments", "pymdown-extensions")

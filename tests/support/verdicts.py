@@ -1,0 +1,253 @@
+"""Passing checks, remembered by the content of everything they depend on.
+
+An expensive check (a snippet's fresh run, a page's code blocks, a notebook, a
+download in a fresh venv, a build's twin, a browser check) is a function of its
+inputs: the files it reads, the code that checks, and the environment it runs in
+(``requirements.lock``, Python, torch; for the browser also Chromium, axe-core and
+the fonts). When a check passes, a digest of all of those is stored in the build
+cache (``tools.core.cache``, kind ``verdict``); a later run that computes the same
+digest reuses the pass instead of running the check again. Any changed byte is a
+miss, and the check runs. Failures are never stored; a damaged cache is a miss.
+
+Two shapes of input:
+
+* ``Verdict``: the inputs are known before the check runs (a snippet, its record and
+  the files its stamp names).
+* ``LoadedFiles``: the inputs are found while the check runs (a browser check loads a
+  page and whatever the page pulls in). The list of loaded site paths is stored with
+  the pass, and the next run digests those paths as they are now.
+
+``make test FRESH=1`` (``TEST_VERDICTS=off``) runs every check afresh and stores the
+new passes; ``BUILD_CACHE=off`` neither reads nor stores. A clean clone (CI) has no
+cache, so it runs everything.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import platform
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from tools.core import cache as build_cache
+from tools.core.repo import ROOT
+
+KIND = "verdict"
+HERE = Path(__file__).resolve().parent
+PASS = "pass"
+
+
+def reading() -> bool:
+    """May a remembered pass be reused? (``TEST_VERDICTS=off`` or FRESH=1: no.)"""
+    fresh = os.environ.get("TEST_VERDICTS", "on").lower() in ("off", "0", "no")
+    return not fresh and build_cache.enabled(KIND)
+
+
+# ------------------------------------------------------------------------- digests
+_digests: dict[Path, tuple[int, int, str]] = {}
+
+
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file's bytes, remembered by mtime and size for this process;
+    ``<missing>`` for a file that is not there."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return "<missing>"
+    known = _digests.get(path)
+    if known and known[:2] == (stat.st_mtime_ns, stat.st_size):
+        return known[2]
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    _digests[path] = (stat.st_mtime_ns, stat.st_size, digest)
+    return digest
+
+
+def code_files(*places: str) -> list[Path]:
+    """The Python files of repository folders or files (``"tools/snippets"``, ...)."""
+    out: list[Path] = []
+    for place in places:
+        path = ROOT / place
+        out += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return out
+
+
+@functools.cache
+def environment() -> str:
+    """What every check runs in: the lock file, Python, torch, the machine, and the
+    verdict code itself."""
+    from importlib import metadata
+
+    try:
+        torch = metadata.version("torch")
+    except metadata.PackageNotFoundError:
+        torch = "none"
+    parts = [
+        file_digest(ROOT / "requirements.lock"),
+        sys.version,
+        torch,
+        platform.machine(),
+        file_digest(Path(__file__).resolve()),
+        file_digest(HERE.parent / "conftest.py"),
+    ]
+    return build_cache.key("environment", *parts)
+
+
+def _key(check: str, code: Iterable[Path], inputs: Iterable[object]) -> str:
+    parts: list[object] = [environment(), check]
+    for path in code:
+        parts += [str(path), file_digest(path)]
+    for item in inputs:
+        if isinstance(item, Path):
+            name = item.relative_to(ROOT).as_posix() if item.is_relative_to(ROOT) else str(item)
+            parts += ["file", name, file_digest(item)]
+        else:
+            parts += ["value", item]
+    return build_cache.key(*parts)
+
+
+class Verdict:
+    """One check whose inputs are known before it runs.
+
+    ``code``: the files of the code that checks (the test module, the tools it calls);
+    ``inputs``: paths (digested by content) and values (strings, bytes, tuples)."""
+
+    def __init__(self, check: str, code: Sequence[Path], inputs: Sequence[object]):
+        self.check = check
+        self.key = _key(check, code, inputs)
+
+    def passed_before(self) -> bool:
+        return reading() and build_cache.get(KIND, self.key) == PASS
+
+    def remember(self) -> None:
+        build_cache.put(KIND, self.key, PASS)
+
+
+class LoadedFiles:
+    """Checks of one kind (``check``) whose inputs are the site files they load.
+
+    ``environment``: what else decides the verdict (the browser's version, axe-core,
+    the fonts); ``replaced``: site paths the check answers itself, in every language
+    folder (``search/search_index.json`` also covers ``en/search/search_index.json``);
+    their stand-in belongs in ``environment``."""
+
+    def __init__(
+        self,
+        check: str,
+        site: Path,
+        prefix: str,
+        environment: tuple[object, ...],
+        replaced: frozenset[str],
+        code: Sequence[Path] = (),
+    ):
+        self.site, self.prefix, self.replaced = site, prefix, replaced
+        self._version = _key(check, code, environment)
+
+    def _inputs_key(self, rel: str, loaded: list[str]) -> str | None:
+        parts: list[str] = []
+        for site_path in loaded:
+            file = self.site / site_path
+            if not file.is_file():
+                return None  # gone from the site: check again
+            parts += [site_path, file_digest(file)]
+        return build_cache.key(self._version, "pass", rel, *parts)
+
+    def site_path(self, url: str) -> str | None:
+        """The file under the built site that serves ``url``, or None."""
+        path = unquote(urlparse(url).path)
+        if not path.startswith(self.prefix):
+            return None
+        path = path[len(self.prefix) :]
+        return path + "index.html" if path == "" or path.endswith("/") else path
+
+    def passed_before(self, rel: str) -> bool:
+        """Did the check of ``rel`` pass with exactly the files the site has now?"""
+        if not reading():
+            return False
+        stored = build_cache.get(KIND, build_cache.key(self._version, "loaded", rel))
+        if stored is None:
+            return False
+        try:
+            loaded = json.loads(stored)
+        except ValueError:  # a damaged entry is a miss
+            return False
+        digest = self._inputs_key(rel, loaded)
+        return digest is not None and build_cache.get(KIND, digest) == PASS
+
+    def _is_replaced(self, site_path: str) -> bool:
+        return any(site_path == r or site_path.endswith("/" + r) for r in self.replaced)
+
+    def passed(self, rel: str, urls: Iterable[str]) -> None:
+        """Remember that the check of ``rel`` passed after loading ``urls``."""
+        paths = {p for p in map(self.site_path, urls) if p and not self._is_replaced(p)}
+        loaded = sorted(p for p in paths if (self.site / p).is_file())
+        if self.site_path(self.prefix + rel) not in loaded:
+            return  # the page itself must be among the inputs
+        digest = self._inputs_key(rel, loaded)
+        if digest is not None:
+            build_cache.put(KIND, build_cache.key(self._version, "loaded", rel), json.dumps(loaded))
+            build_cache.put(KIND, digest, PASS)
+
+
+# ------------------------------------------------------------------------- pytest glue
+class Recorder:
+    """What a test asks of its verdict: ``if verdict.reuse(...): return``."""
+
+    def __init__(self, node: pytest.Item):
+        self.node = node
+        self.pending: Verdict | None = None
+
+    def reuse(self, check: str, code: Sequence[Path], inputs: Sequence[object]) -> bool:
+        """True when this check passed before with these exact inputs (the test then
+        returns at once); otherwise the pass of this run is remembered."""
+        verdict = Verdict(check, [Path(self.node.path), *code], inputs)
+        if verdict.passed_before():
+            note(self.node, "reused")
+            return True
+        note(self.node, "ran")
+        self.pending = verdict
+        return False
+
+
+def note(node: pytest.Item, how: str) -> None:
+    """Count this check in the run's summary (``reused`` or ``ran``)."""
+    node.user_properties.append(("verdict", how))
+
+
+@pytest.fixture
+def verdict(request):
+    recorder = Recorder(request.node)
+    yield recorder
+    report = getattr(request.node, "verdict_call_report", None)
+    if recorder.pending is not None and report is not None and report.passed:
+        recorder.pending.remember()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.verdict_call_report = report
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line: how many checks reused a remembered pass and how many ran."""
+    counts = {"reused": 0, "ran": 0}
+    for kind in ("passed", "failed"):
+        for report in terminalreporter.stats.get(kind, []):
+            if getattr(report, "when", "") == "call":
+                for name, value in report.user_properties:
+                    if name == "verdict" and value in counts:
+                        counts[value] += 1
+    if counts["reused"] or counts["ran"]:
+        terminalreporter.write_line(
+            f"keyed checks: {counts['reused']} reused (passed before with the same inputs), "
+            f"{counts['ran']} ran; `make test FRESH=1` runs them all"
+        )
