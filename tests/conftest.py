@@ -14,10 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tools.core.repo import cuda_available  # noqa: E402
-from tools.snippets.records import VARIANT  # noqa: E402
-from tools.snippets.runner import ForkServer  # noqa: E402
 
 from .support.chromium import browser  # noqa: E402, F401  (the fixture, for every test module)
+from .support.codeblocks import shared_fork_server  # noqa: E402
 from .support.failures import ARTIFACTS  # noqa: E402
 from .support.verdicts import (  # noqa: E402, F401  (the fixture and its hooks)
     pytest_runtest_makereport,
@@ -48,10 +47,9 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def fork_server():
-    server = ForkServer(env=VARIANT)  # as another machine: 2 threads, another day
-    yield server
-    server.close()
+def fork_server(pytestconfig):
+    """The fork server the page-code items use too (tests/support/codeblocks.py)."""
+    return shared_fork_server(pytestconfig)
 
 
 def _build(out: Path) -> str | None:

@@ -16,6 +16,7 @@ from tools.snippets import records
 from tools.snippets.source import RECORD_SUFFIX, SnippetError, all_snippets, parse
 
 from ..support.failures import fail_on
+from ..support.verdicts import SNIPPET_CHECK_CODE, code_files, snippet_inputs
 
 ALL = all_snippets()
 
@@ -32,7 +33,7 @@ def _params(select, gpu=True):
 
 
 def _page_running_all_of(path) -> str | None:
-    """The zh page whose script (test_codeblocks) runs every line of ``path`` and checks
+    """The zh page whose code blocks (tests/support/codeblocks.py) run every line of ``path`` and check
     every section's output against this record, or None.
 
     True when each section is included by that page and nothing outside the sections
@@ -58,7 +59,7 @@ def _page_running_all_of(path) -> str | None:
     return None
 
 
-# A snippet that its page shows whole is run by test_codeblocks, as part of the page's
+# A snippet that its page shows whole is run by the page's code-block items, as part of the page's
 # script, and each of its sections' output compared with this record (on a mismatch that
 # test re-checks the snippet alone, for the diff and the refresh command). Running it
 # here too would run every snippet twice; what no page shows whole, and the CUDA
@@ -67,20 +68,29 @@ def _run_here(snippet) -> bool:
     return snippet.needs_cuda or _page_running_all_of(snippet.path) is None
 
 
+CHECK_CODE = code_files(*SNIPPET_CHECK_CODE)
+
+
 @pytest.mark.parametrize("path", _params(lambda s: s.runner == "fork" and _run_here(s)))
-def test_record_matches_fresh_run(path, fork_server):
+def test_record_matches_fresh_run(path, fork_server, verdict):
+    if verdict.reuse("snippet", CHECK_CODE, snippet_inputs(path)):
+        return
     fail_on(SnippetError, records.check, path, fork_server)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", _params(lambda s: s.runner == "subprocess" and _run_here(s)))
-def test_record_matches_fresh_run_subprocess(path):
+def test_record_matches_fresh_run_subprocess(path, verdict):
+    if verdict.reuse("snippet-subprocess", CHECK_CODE, snippet_inputs(path)):
+        return
     fail_on(SnippetError, records.check, path)
 
 
 @pytest.mark.parametrize("path", _params(lambda s: s.needs_cuda and s.cpu_smoke))
-def test_cuda_snippet_runs_tiny_on_cpu(path, fork_server):
+def test_cuda_snippet_runs_tiny_on_cpu(path, fork_server, verdict):
     """CUDA snippets that support it run at a tiny size on CPU, so they cannot rot."""
+    if verdict.reuse("snippet-smoke", CHECK_CODE, snippet_inputs(path)):
+        return
     fail_on(SnippetError, records.fresh, path, fork_server, env={"SNIPPET_SMOKE": "1"})
 
 

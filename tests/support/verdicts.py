@@ -78,6 +78,22 @@ def code_files(*places: str) -> list[Path]:
     return out
 
 
+SNIPPET_CHECK_CODE = ("tools/snippets", "tools/core")
+
+
+def snippet_inputs(snippet: Path) -> list[Path]:
+    """What a snippet's run depends on: the file, its record, and the repository files
+    its record's stamp names (what the run opened or imported, the helper included)."""
+    from tools.snippets import stamp
+
+    record = snippet.with_suffix(".out")
+    named: list[str] = []
+    if record.is_file():
+        fields, _ = stamp.split(record.read_text(encoding="utf-8"))
+        named = fields["files"] if fields else []
+    return [snippet, record, *(ROOT / name for name in named)]
+
+
 @functools.cache
 def environment() -> str:
     """What every check runs in: the lock file, Python, torch, the machine, and the

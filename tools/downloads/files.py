@@ -3,7 +3,7 @@
 Both are made from the page as the build renders it (tools/downloads/model.py):
 every Python block in page order, with its includes expanded and its annotation
 markers (``# (1)!``) removed, which is what the copy button gives. The script is
-what ``tests/content/test_codeblocks.py`` runs (tools/downloads/run.py), so what a reader
+what the page's code-block items run (tests/support/codeblocks.py), so what a reader
 downloads is what was tested; the notebook carries the recorded outputs
 (``snippets/**/*.out``) of each block.
 

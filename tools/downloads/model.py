@@ -51,6 +51,7 @@ class Heading:
 @dataclass
 class Block:
     number: int  # 1-based among the page's Python blocks
+    line: int  # 1-based line of the page where the block's fence opens
     sources: list[tuple[Path, str | None]]  # (snippet file, section) of each include
     code: str  # what the copy button gives
     skip: tuple[str, str] | None = None  # (kind, reason) when commented out
@@ -180,7 +181,7 @@ def page_code(lang: str, page: Path | str, cuda: bool | None = None, md: str | N
         body = [s[len(indent) :] if s.startswith(indent) else s.lstrip() for s in lines[i + 1 : j]]
         if pages.is_python(fence["info"]):
             number += 1
-            result.items.append(_block(number, "\n".join(body), marks, cuda, f"{where}:{i + 1}"))
+            result.items.append(_block(number, i + 1, "\n".join(body), marks, cuda, where))
         marks = []
         done = j + 1
     prose(lines[done:])
@@ -223,7 +224,8 @@ def _expand_running(body: str) -> str:
     return "\n".join(out)
 
 
-def _block(number: int, body: str, marks: list[str], cuda: bool, where: str) -> Block:
+def _block(number: int, line: int, body: str, marks: list[str], cuda: bool, page: str) -> Block:
+    where = f"{page}:{line}"
     incs = pages.includes(body)
     sources = [(inc.path, inc.section) for inc in incs]
     from pymdownx.snippets import SnippetMissingError
@@ -235,7 +237,7 @@ def _block(number: int, body: str, marks: list[str], cuda: bool, where: str) -> 
 
         why = "; ".join(include_problems(body, where)) or f"{where}: {err}"
         raise DownloadError(f"cannot expand a code block's includes: {why}") from None
-    block = Block(number, sources, code)
+    block = Block(number, line, sources, code)
     skips = [m for m in marks if m.startswith("pytest.mark.skip")]
     for mark in skips:
         m = _SKIP_REASON.fullmatch(mark)

@@ -1,6 +1,6 @@
 """Run a page's reader script (tools/downloads/files.py writes it) as a reader would.
 
-``tests/content/test_codeblocks.py`` runs every page's script this way, and
+Every page's blocks run as pytest-codeblocks items (tests/support/codeblocks.py), and
 ``tests/tooling/test_downloads.py`` runs some in a fresh virtual environment, so what a
 reader downloads is what was tested.
 """

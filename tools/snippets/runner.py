@@ -32,7 +32,7 @@ _RUNNER_FRAME = re.compile(
 )
 
 
-def _without_runner_frames(err: str) -> list[str]:
+def without_runner_frames(err: str) -> list[str]:
     """The child's stderr without the runner's own traceback frames (and their source lines)."""
     out: list[str] = []
     skipping = False
@@ -205,11 +205,11 @@ def run(
     outcome = execute(snippet, server, env, hash_seed)
     again = f"Reproduce with: PYTHONHASHSEED={outcome.hash_seed} .venv/bin/python {snippet.rel}"
     if outcome.rc != 0:
-        lines = _without_runner_frames(outcome.stderr)
+        lines = without_runner_frames(outcome.stderr)
         tail = "\n".join(lines[-ERROR_TAIL_LINES:])
         how = "timed out" if outcome.timed_out else f"failed (exit {outcome.rc})"
         raise SnippetError(f"{snippet.rel} {how}:\n{tail}\n{again}")
-    problem = _reader_problem(snippet, outcome) if reader_checks else None
+    problem = reader_problem(snippet, outcome) if reader_checks else None
     if problem:
         raise SnippetError(f"{problem}\n{again}")
     return outcome
@@ -220,7 +220,7 @@ def _where(snippet: Snippet, note: dict) -> str:
     return f"{snippet.rel}{line} (section {note['section']!r})"
 
 
-def _reader_problem(snippet: Snippet, outcome: Outcome) -> str | None:
+def reader_problem(snippet: Snippet, outcome: Outcome) -> str | None:
     """What a reader running this snippet would meet that the page does not show."""
     if outcome.unmet:
         return outcome.unmet[0] + " Fix the code or the header."

@@ -1,5 +1,6 @@
 # raises: mutation-eager RuntimeError
 # raises: mutation-aot RuntimeError
+# stderr: AOTAutograd warns 'Error detected in ...' with the forward traceback
 """Under torch.compile: x.data = y is captured and keeps its eager meaning;
 an in-place write through detach() into a saved tensor is caught by the
 aot_eager backend when the compiled function is called, not at backward."""
