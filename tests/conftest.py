@@ -71,12 +71,48 @@ def _build(out: Path) -> str | None:
     return None
 
 
+SITES = ROOT / ".cache" / "site"  # built sites, by the digest of everything they are built from
+
+
+def _site_key() -> str:
+    from .support.verdicts import Verdict, build_inputs
+
+    return Verdict("site", [], build_inputs()).key[:24]
+
+
+def _build_or_reuse() -> str:
+    """``ok <folder>`` or the build's failure: a site built before from exactly these
+    inputs (every file of the repository the build can read, the lock file, Python,
+    torch) is reused; any change builds afresh (``make test FRESH=1`` always does)."""
+    import shutil
+
+    from .support.verdicts import reading
+
+    key = _site_key()
+    site, done = SITES / key, SITES / f"{key}.built"
+    if reading() and done.is_file() and site.is_dir():
+        return f"ok {site}"
+    SITES.mkdir(parents=True, exist_ok=True)
+    tmp = SITES / f"tmp-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    failure = _build(tmp)
+    if failure:
+        shutil.rmtree(tmp, ignore_errors=True)
+        return failure
+    for old in SITES.iterdir():  # keep one built site
+        if old != tmp:
+            shutil.rmtree(old, ignore_errors=True) if old.is_dir() else old.unlink()
+    tmp.rename(site)
+    done.write_text("built\n", encoding="utf-8")
+    return f"ok {site}"
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory, worker_id) -> Path:
-    """`mkdocs build --strict` into a temporary folder, once per test run: the first
-    xdist worker that needs it builds it, under a lock, and the others reuse it.
-    BUILT_SITE=<folder> tests a site already built (``mkdocs build --strict -d <folder>``)
-    instead, to rerun a few checks against one build."""
+    """`mkdocs build --strict`, once per test run: the first xdist worker that needs it
+    builds it (or finds it built from the same inputs in .cache/site/), under a lock,
+    and the others reuse it. BUILT_SITE=<folder> tests a site already built
+    (``mkdocs build --strict -d <folder>``) instead, to rerun a few checks against one build."""
     from filelock import FileLock
 
     if os.environ.get("BUILT_SITE"):
@@ -84,15 +120,14 @@ def built_site(tmp_path_factory, worker_id) -> Path:
 
     base = tmp_path_factory.getbasetemp()
     shared = base if worker_id == "master" else base.parent
-    out, outcome = shared / "built-site", shared / "built-site.verdict"
+    outcome = shared / "built-site.outcome"
     with FileLock(str(shared / "built-site.lock")):
         if not outcome.is_file():
-            failure = _build(out)
-            outcome.write_text(failure or "ok", encoding="utf-8")
+            outcome.write_text(_build_or_reuse(), encoding="utf-8")
         result = outcome.read_text(encoding="utf-8")
-    if result != "ok":
+    if not result.startswith("ok "):
         pytest.fail(result, pytrace=False)
-    return out
+    return Path(result.removeprefix("ok "))
 
 
 @pytest.fixture

@@ -13,6 +13,8 @@ import pytest
 from tools.core.repo import ROOT
 from tools.pages import parse as pages
 
+from ..support.verdicts import build_inputs
+
 _URL = re.compile(r"""https?://([a-zA-Z0-9.-]+)""")
 _HTML_LOADS = re.compile(
     r"""<(?:script|img|iframe|source|audio|video|embed)\b[^>]*\bsrc=["']([^"']+)["']"""
@@ -144,11 +146,9 @@ cli()
 
 
 @pytest.mark.slow
-def test_builds_on_different_days_are_byte_identical(built_site: Path, tmp_path: Path):
-    import os
-    import subprocess
-    import sys
-
+def test_builds_on_different_days_are_byte_identical(built_site: Path, tmp_path: Path, verdict):
+    if verdict.reuse("build-400-days-later", [], build_inputs()):
+        return  # this build passed before with exactly these inputs
     env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
     # The downloads are made afresh: their cache key (tools/core/cache.py) is the files
     # they are made from, so a date the code put into them would be reused from the first
@@ -181,10 +181,12 @@ def test_builds_on_different_days_are_byte_identical(built_site: Path, tmp_path:
 GENERATOR = re.compile(rb'<meta name="generator" content="[^"]*">')
 
 
-def test_properdocs_builds_the_same_site(built_site, tmp_path):
+def test_properdocs_builds_the_same_site(built_site, tmp_path, verdict):
     """ProperDocs (the maintained MkDocs 1.x fork) builds this site byte for byte as
     MkDocs does, but for the generator tag: leaving MkDocs 1.x is one word in the
     Makefile (CONTRIBUTING.md, "The toolchain")."""
+    if verdict.reuse("build-properdocs", [], build_inputs()):
+        return  # this build passed before with exactly these inputs
     out = tmp_path / "site-properdocs"
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     exe = Path(sys.executable).parent / "properdocs"

@@ -79,6 +79,23 @@ def code_files(*places: str) -> list[Path]:
 
 
 SNIPPET_CHECK_CODE = ("tools/snippets", "tools/core")
+# What the site is built from: every file of the repository (tracked or new, not
+# ignored) outside these, which the build never reads.
+NOT_BUILD_INPUTS = ("tests/", ".github/", ".ci/", "README.md", "CONTRIBUTING.md", "noxfile.py", ".gitignore")
+
+
+def build_inputs() -> list[Path]:
+    """The files a site build can read, found with git (new files count too)."""
+    import subprocess
+
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    names = sorted({n for n in listed.split("\0") if n and not n.startswith(NOT_BUILD_INPUTS)})
+    return [ROOT / n for n in names]
 
 
 def snippet_inputs(snippet: Path) -> list[Path]:
