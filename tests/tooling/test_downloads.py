@@ -28,6 +28,8 @@ from tools.pages import parse as pages
 from tools.snippets import stamp as record_stamp
 from tools.snippets.source import parse
 
+from ..support.verdicts import code_files, snippet_inputs
+
 ROOT = pages.ROOT
 PAGES = {lang: data.pages_with_code(lang) for lang in pages.LANGS}
 # A plain page, one with a CUDA-only tab and numpy, one that uses autograd_lens.
@@ -195,6 +197,16 @@ def test_spawn_page_notebook_says_to_use_the_script():
 
 
 # --------------------------------------------------------------------------- notebooks run
+DOWNLOAD_CODE = code_files("tools/downloads", "tools/pages", "tools/snippets", "tools/core")
+HELPER_SOURCES = [*code_files("src/autograd_lens"), ROOT / "pyproject.toml"]
+
+
+def _snippet_inputs(code) -> list[Path]:
+    """The files the page's snippets read (their stamps name them), for verdict keys."""
+    paths = sorted({p for b in code.blocks for p, _ in b.sources if p.suffix == ".py"})
+    return [f for p in paths for f in snippet_inputs(p)]
+
+
 def _notebook_cases():
     return list(_notebook_params())
 
@@ -211,13 +223,16 @@ def _notebook_params():
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("lang", "page"), _notebook_cases())
-def test_notebook_executes_and_matches_its_recorded_outputs(lang, page, tmp_path):
+def test_notebook_executes_and_matches_its_recorded_outputs(lang, page, tmp_path, verdict):
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
     code = _code(lang, page)
-    nb = nbformat.reads(_downloads(lang)[dl.download_uri(lang, page, ".ipynb")], as_version=4)
+    text = _downloads(lang)[dl.download_uri(lang, page, ".ipynb")]
+    if verdict.reuse("notebook", DOWNLOAD_CODE, [text, *_snippet_inputs(code)]):
+        return  # this notebook ran before with exactly these inputs
+    nb = nbformat.reads(text, as_version=4)
     recorded = [
         ("".join(o.text for o in c.outputs if o.output_type == "stream"))
         for c in nb.cells
@@ -342,7 +357,10 @@ def _clean_env() -> dict[str, str]:
 
 
 @pytest.mark.slow
-def test_helper_wheel_installs_into_a_fresh_venv_and_imports(reader_venv, tmp_path):
+def test_helper_wheel_installs_into_a_fresh_venv_and_imports(request, tmp_path, verdict):
+    if verdict.reuse("wheel-in-venv", DOWNLOAD_CODE, HELPER_SOURCES):
+        return  # this wheel installed and imported before, built from the same files
+    reader_venv = request.getfixturevalue("reader_venv")
     proc = subprocess.run(
         [str(reader_venv), "-c", "import autograd_lens, torch; print(autograd_lens.__file__)"],
         cwd=tmp_path,
@@ -364,9 +382,15 @@ SAMPLE = ["internals/version-counter.md", "scenarios/truncated-bptt.md", "scenar
 
 @pytest.mark.slow
 @pytest.mark.parametrize("page", SAMPLE)
-def test_downloaded_script_runs_in_an_empty_folder_with_only_torch_and_the_wheel(reader_venv, tmp_path, page):
+def test_downloaded_script_runs_in_an_empty_folder_with_only_torch_and_the_wheel(
+    request, tmp_path, page, verdict
+):
     code = _code("en", page)
     text = _downloads("en")[dl.download_uri("en", page, ".py")]
+    inputs = [text, expected_stdout(code), *HELPER_SOURCES, *_snippet_inputs(code)]
+    if verdict.reuse("script-in-venv", DOWNLOAD_CODE, inputs):
+        return  # this script ran before with exactly these inputs
+    reader_venv = request.getfixturevalue("reader_venv")
     needs = dl.needed_packages("".join(b.code for b in code.blocks if not b.skip))
     assert set(needs) <= {"torch", "autograd_lens"} and "autograd_lens" in needs, needs
     script = tmp_path / f"{code.stem}.py"
@@ -474,8 +498,6 @@ def test_titles_link_to_the_repository_at_the_built_commit_when_configured(monke
         assert (blob in out) == expect_repo, out
 
 
-@pytest.mark.browser
-@pytest.mark.xdist_group("site")
 def _shown(block) -> str:
     """A block as the page shows it: the script wraps a '# raises:'/'# warns:' section
     so that it prints what the page shows, and runs a '# setup:' before it."""
@@ -490,7 +512,9 @@ def _shown(block) -> str:
     return block.code.rstrip("\n")
 
 
-def test_copy_button_text_is_the_code_the_script_runs(built_site, browser):
+@pytest.mark.browser
+@pytest.mark.xdist_group("site")
+def test_copy_button_text_is_the_code_the_script_runs(built_site, browser, verdict):
     """Material's copy button copies the code with the annotation markers left out
     (and trims the end); that is each block of the downloaded script, apart from the
     spaces that stood before a marker at the end of a line, and the wrapping of a
@@ -504,6 +528,11 @@ def test_copy_button_text_is_the_code_the_script_runs(built_site, browser):
         ("en", "scenarios/leaving-pytorch.md"),
         ("zh", "scenarios/truncated-bptt.md"),
     ]
+    shown = [built_site / _page_dir(lang, page) / "index.html" for lang, page in cases]
+    shown += sorted(built_site.glob("assets/**/*.js"))  # the copy button is the theme's script
+    scripts = [_downloads(lang)[dl.download_uri(lang, page, ".py")] for lang, page in cases]
+    if verdict.reuse("copy-button", [], [browser.version, *shown, *scripts]):
+        return  # these pages passed before, byte for byte, in this browser
     for lang, page in cases:
         pg = browser.new_page()
         try:
