@@ -25,6 +25,7 @@ import pytest
 from tools.core import cache as build_cache
 from tools.pages import parse as pages
 
+from ..support.chromium import chromium_version
 from ..support.failures import ARTIFACTS
 from ..support.verdicts import LoadedFiles, note
 
@@ -73,16 +74,55 @@ def page(browser, server):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
     pg = context.new_page()
     pg.foreign = []  # requests to any host but the local server
+    pg.loaded = set()  # every local URL requested
     local = urlparse(server).netloc
 
     def on_request(request):
         url = urlparse(request.url)
-        if url.scheme in ("http", "https", "ws", "wss") and url.netloc != local:
+        if url.netloc == local:
+            pg.loaded.add(request.url)
+        elif url.scheme in ("http", "https", "ws", "wss"):
             pg.foreign.append(request.url)
 
     pg.on("request", on_request)
     yield pg
     context.close()
+
+
+class BrowserCheck:
+    """A browser test remembered by the files it loaded (tests/support/verdicts.py):
+    ``if check.reuse(): return``, then ``check.page("reader")`` for the pages it drives."""
+
+    def __init__(self, request, built_site):
+        self.request, self.pages = request, []
+        self.name = "test:" + request.node.nodeid.split("::", 1)[-1]
+        self.verdicts = _verdicts("browser-test", built_site)
+        self.reused = False
+
+    def reuse(self) -> bool:
+        self.reused = self.verdicts.passed_before(self.name)
+        note(self.request.node, "reused" if self.reused else "ran")
+        return self.reused
+
+    def page(self, fixture: str):
+        pg = self.request.getfixturevalue(fixture)
+        pg.loaded.clear()
+        self.pages.append(pg)
+        return pg
+
+    def finish(self) -> None:
+        report = getattr(self.request.node, "verdict_call_report", None)
+        if self.reused or report is None or not report.passed:
+            return
+        urls = set().union(*(pg.loaded for pg in self.pages)) if self.pages else set()
+        self.verdicts.passed(self.name, urls, page=False)
+
+
+@pytest.fixture
+def browser_check(request, built_site):
+    check = BrowserCheck(request, built_site)
+    yield check
+    check.finish()
 
 
 def _shot(pg, name):
@@ -97,7 +137,10 @@ def _images_loaded(pg) -> list[str]:
     )
 
 
-def test_home_pages(page, server):
+def test_home_pages(browser_check, server):
+    if browser_check.reuse():
+        return
+    page = browser_check.page("page")
     page.goto(server)
     assert page.locator("html").get_attribute("lang").startswith("zh")
     assert "深度解析" in page.title()
@@ -109,7 +152,10 @@ def test_home_pages(page, server):
     assert page.foreign == [], f"requests to other hosts: {page.foreign}"
 
 
-def test_example_page_and_language_switch(page, server):
+def test_example_page_and_language_switch(browser_check, server):
+    if browser_check.reuse():
+        return
+    page = browser_check.page("page")
     page.goto(server + EXAMPLE)
     assert page.locator("h1").first.inner_text().startswith("detach() 做了什么")
     assert _images_loaded(page) == []
@@ -321,12 +367,12 @@ def _fonts() -> str:
 CHECK_CODE = [Path(__file__).resolve(), Path(__file__).resolve().parents[1] / "support" / "chromium.py"]
 
 
-def _verdicts(check: str, browser, built_site) -> LoadedFiles:
+def _verdicts(check: str, built_site) -> LoadedFiles:
     import axe_playwright_python
 
     axe = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_bytes()
     environment = (
-        browser.version,
+        chromium_version(),
         axe,
         build_cache.version("playwright", "axe-playwright-python"),
         _empty_index(built_site),
@@ -340,13 +386,13 @@ def _verdicts(check: str, browser, built_site) -> LoadedFiles:
 # A page whose check passed with exactly the files it loads now is not loaded again
 # (tests/support/verdicts.py says what the key holds; `make test FRESH=1` loads them all).
 @pytest.fixture(scope="session")
-def sweep_verdicts(browser, built_site) -> LoadedFiles:
-    return _verdicts("sweep", browser, built_site)
+def sweep_verdicts(built_site) -> LoadedFiles:
+    return _verdicts("sweep", built_site)
 
 
 @pytest.fixture(scope="session")
-def colour_verdicts(browser, built_site) -> LoadedFiles:
-    return _verdicts("colours", browser, built_site)
+def colour_verdicts(built_site) -> LoadedFiles:
+    return _verdicts("colours", built_site)
 
 
 def _checked_before(verdicts: LoadedFiles, rel: str, request) -> bool:
@@ -487,7 +533,10 @@ def _search(pg, query):
     return [results.nth(i).get_attribute("href") for i in range(results.count())]
 
 
-def test_search_stays_in_its_language_and_highlights_whole_words(reader, server):
+def test_search_stays_in_its_language_and_highlights_whole_words(browser_check, server):
+    if browser_check.reuse():
+        return
+    reader = browser_check.page("reader")
     reader.goto(server)
     hrefs = _search(reader, "version counter")
     english = [h for h in hrefs if "/en/" in h]
@@ -516,14 +565,20 @@ def test_search_stays_in_its_language_and_highlights_whole_words(reader, server)
         assert texts == {word}, f"searching {word} highlights {texts}, not the whole word"
 
 
-def test_language_switch_keeps_the_section(reader, server):
+def test_language_switch_keeps_the_section(browser_check, server):
+    if browser_check.reuse():
+        return
+    reader = browser_check.page("reader")
     reader.goto(server + "scenarios/gan/#seed-claim")
     reader.locator(".md-header__option .md-select").first.hover()
     reader.locator("a.md-select__link[hreflang='en']").first.click()
     reader.wait_for_url(server + "en/scenarios/gan/#seed-claim")
 
 
-def test_localized_404(reader, server):
+def test_localized_404(browser_check, server):
+    if browser_check.reuse():
+        return
+    reader = browser_check.page("reader")
     reader.goto(server + "no-such-page/")
     assert "页面不存在" in reader.locator("h1").first.inner_text()
     assert "Page not found" in reader.locator("article").inner_text()
@@ -579,7 +634,10 @@ SEARCH_QUERIES = [
 ]
 
 
-def test_searched_questions_rank_their_page_first(reader, server):
+def test_searched_questions_rank_their_page_first(browser_check, server):
+    if browser_check.reuse():
+        return
+    reader = browser_check.page("reader")
     """Each query's first result is on the expected page; stop words (和, 与, vs) are
     not highlighted, and no result title shows a zero-width space."""
     wrong = []
@@ -613,17 +671,23 @@ def test_search_indexes_are_small(built_site):
 
 
 @pytest.fixture
-def phone(browser):
+def phone(browser, server):
     """A fresh page at a phone's size (390 x 844), closed after the test."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
-    yield context.new_page()
+    pg = context.new_page()
+    pg.loaded = set()
+    local = urlparse(server).netloc
+    pg.on("request", lambda r: pg.loaded.add(r.url) if urlparse(r.url).netloc == local else None)
+    yield pg
     context.close()
 
 
-def test_phone_annotation_markers_show_their_icon(phone, server):
+def test_phone_annotation_markers_show_their_icon(browser_check, server):
     """Code wraps with a hanging indent on phones; text-indent is inherited, and once
     let the marker's icon sit 4ch to its left, clipped away (reader review, major)."""
-    pg = phone
+    if browser_check.reuse():
+        return
+    pg = browser_check.page("phone")
     pg.goto(server + "en/faq/in-place/")
     pg.wait_for_selector(".md-annotation__index")
     indents = pg.evaluate(
@@ -633,10 +697,12 @@ def test_phone_annotation_markers_show_their_icon(phone, server):
     assert indents and all(i == ["0px", "0px"] for i in indents), indents
 
 
-def test_cards_survive_a_resize(phone, server):
+def test_cards_survive_a_resize(browser_check, server):
     """A carded table stays a card table after the phone's toolbar hides (height only)
     and after a rotation and back (reader review, major)."""
-    pg = phone
+    if browser_check.reuse():
+        return
+    pg = browser_check.page("phone")
     pg.goto(server + "cheat-sheet/")
     pg.wait_for_load_state("load")
     cards = (
@@ -653,9 +719,11 @@ def test_cards_survive_a_resize(phone, server):
     assert seen[0] == first and seen[2] == first, (first, seen)
 
 
-def test_zh_header_title_breaks_between_words(phone, server):
+def test_zh_header_title_breaks_between_words(browser_check, server):
     """The page title in a phone's header wraps where the heading does (reader review)."""
-    pg = phone
+    if browser_check.reuse():
+        return
+    pg = browser_check.page("phone")
     pg.goto(server + "fundamentals/saved-tensors/")
     pg.wait_for_load_state("load")
     topic = pg.evaluate(
@@ -664,11 +732,13 @@ def test_zh_header_title_breaks_between_words(phone, server):
     assert "<wbr>" in topic, topic
 
 
-def test_phone_code_hangs_deeper_than_its_indent_and_wide_outputs_say_they_scroll(phone, server):
+def test_phone_code_hangs_deeper_than_its_indent_and_wide_outputs_say_they_scroll(browser_check, server):
     """A wrapped line continues 4ch deeper than its own indent, so it never lines up
     with the next statement; an aligned output wider than the screen shows a cue
     (reader review, minors 3 and 4)."""
-    pg = phone
+    if browser_check.reuse():
+        return
+    pg = browser_check.page("phone")
     pg.goto(server + "internals/what-detach-does/")
     pg.wait_for_load_state("load")
     hangs = pg.evaluate(

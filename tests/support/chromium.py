@@ -8,7 +8,9 @@ passing page check is remembered by the code that checked it (tests/support/verd
 
 from __future__ import annotations
 
+import functools
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,19 @@ def _need_chromium():
     if os.environ.get("CI"):
         pytest.fail(f"Browser tests must run under CI, but {how}", pytrace=False)
     pytest.skip(how)
+
+
+@functools.cache
+def chromium_version() -> str:
+    """The browser's version without starting it (a key of remembered browser checks)."""
+    _need_chromium()
+    if MANAGED:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            return f"playwright {p.chromium.executable_path}"
+    out = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, timeout=60)
+    return out.stdout.strip() or out.stderr.strip()
 
 
 @pytest.fixture(scope="session")  # once per worker: xdist interleaves modules

@@ -216,11 +216,12 @@ class LoadedFiles:
     def _is_replaced(self, site_path: str) -> bool:
         return any(site_path == r or site_path.endswith("/" + r) for r in self.replaced)
 
-    def passed(self, rel: str, urls: Iterable[str]) -> None:
-        """Remember that the check of ``rel`` passed after loading ``urls``."""
+    def passed(self, rel: str, urls: Iterable[str], page: bool = True) -> None:
+        """Remember that the check of ``rel`` passed after loading ``urls`` (``page``:
+        ``rel`` is a page of the site, which must be among them)."""
         paths = {p for p in map(self.site_path, urls) if p and not self._is_replaced(p)}
         loaded = sorted(p for p in paths if (self.site / p).is_file())
-        if self.site_path(self.prefix + rel) not in loaded:
+        if not loaded or (page and self.site_path(self.prefix + rel) not in loaded):
             return  # the page itself must be among the inputs
         digest = self._inputs_key(rel, loaded)
         if digest is not None:
