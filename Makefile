@@ -32,10 +32,10 @@ lint: setup  ## ruff over tools/ src/ tests/ benchmarks/ figures/ snippets/ (con
 	$(VENV)/bin/ruff format --check
 
 test: setup lint  ## lint, then the whole test suite (browser tests need Chromium: CHROMIUM, default /usr/bin/chromium)
-	$(PY) -m pytest -n $(JOBS) --dist loadgroup
+	$(PY) -m pytest -n $(JOBS)
 
 test-fast: setup lint  ## lint, then everything but the build and the browser
-	$(PY) -m pytest -n $(JOBS) --dist loadgroup -m "not browser" --deselect tests/content/test_build.py
+	$(PY) -m pytest -n $(JOBS) -m "not browser" --deselect tests/content/test_build.py
 
 screenshots: setup  ## first screens of the key pages, 1280 and 390 px, both languages -> test-artifacts/screenshots/
 	SCREENSHOTS=1 $(PY) -m pytest -n $(JOBS) tests/content/test_browser.py -k test_reader_screenshots

@@ -25,6 +25,7 @@ the second language reuses it.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,12 +78,10 @@ class PageFile(MarkdownFile):
         if not blocks:
             return
         chain = Chain(self.lang, self.page, code)
-        group = pytest.mark.xdist_group(f"page-code:{self.page.as_posix()}")  # zh then en, one worker
         for block in blocks:
             item = PageBlock.from_parent(self, name=f"line {block.line}")
             item.obj = CodeBlock(block.code, block.line, "python", expected_output=block.output)
             item.block, item.chain = block, chain
-            item.add_marker(group)
             if block.skip:
                 kind, reason = block.skip
                 why = "needs CUDA: torch.cuda.is_available() is False on this machine"
@@ -232,7 +231,7 @@ class PageBlock(TestBlock):
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
-        return self.path, self.block.line - 1, f"{rel(self.path)}::line {self.block.line}"
+        return self.path, self.block.line - 1, self.name
 
 
 class BlockFailure(AssertionError):
@@ -249,6 +248,27 @@ def _snippet_problems(block: model.Block) -> str:
         except SnippetError as err:
             found.append(str(err))
     return "\n\n".join(found)
+
+
+_PAGE_ITEM = re.compile(r"docs/[^/]+/(?P<page>.+?\.md)::")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Under ``-n``: all blocks of a page, in both languages, go to one worker, in page
+    order (the chain runs once there, and the second language reuses its pass); every
+    other test is scheduled alone, as ``--dist load`` does. (xdist's own ``loadgroup``
+    marks do not group with pytest 9, whose items ignore the node-id suffix xdist sets.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    if config.getvalue("dist") not in ("load", "loadgroup", "loadscope"):
+        return None
+
+    class PageScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            m = _PAGE_ITEM.match(nodeid)
+            return f"page:{m['page']}" if m else nodeid
+
+    return PageScheduling(config, log)
 
 
 def shared_fork_server(config) -> ForkServer:

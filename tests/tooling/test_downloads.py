@@ -419,7 +419,6 @@ def _resolve(built: Path, page_dir: Path, href: str) -> Path:
     return target / "index.html" if target.is_dir() else target
 
 
-@pytest.mark.xdist_group("site")
 def test_built_site_publishes_the_tested_downloads_and_the_wheel(built_site):
     for lang in pages.LANGS:
         for uri, text in _downloads(lang).items():
@@ -432,7 +431,6 @@ def test_built_site_publishes_the_tested_downloads_and_the_wheel(built_site):
     assert len(served) == len(sorted((ROOT / "snippets").rglob("*.py")))
 
 
-@pytest.mark.xdist_group("site")
 def test_pages_show_the_download_bar_and_titles_link_to_their_files(built_site):
     bar = re.compile(r'<p class="page-meta">(.*?)</p>', re.DOTALL)  # the line under the title
     for lang in pages.LANGS:
@@ -454,7 +452,6 @@ def test_pages_show_the_download_bar_and_titles_link_to_their_files(built_site):
                 assert "page-downloads__repo" not in html, "a repository link with no repository configured"
 
 
-@pytest.mark.xdist_group("site")
 @pytest.mark.parametrize("lang", pages.LANGS)
 def test_run_page_commands_point_at_files_of_the_built_site(built_site, lang):
     html = (built_site / _page_dir(lang, "run-yourself.md") / "index.html").read_text(encoding="utf-8")
@@ -513,7 +510,6 @@ def _shown(block) -> str:
 
 
 @pytest.mark.browser
-@pytest.mark.xdist_group("site")
 def test_copy_button_text_is_the_code_the_script_runs(built_site, browser, verdict):
     """Material's copy button copies the code with the annotation markers left out
     (and trims the end); that is each block of the downloaded script, apart from the
