@@ -8,18 +8,19 @@ import torch
 
 x = torch.tensor([1.0, 3.0, 2.0], requires_grad=True)
 x.max().backward()  # (1)!
-print("max, one maximum:      ", x.grad.tolist())
+print("max(), one maximum:", x.grad.tolist())
 assert x.grad.tolist() == [0.0, 1.0, 0.0]
 
 t = torch.tensor([1.0, 3.0, 3.0], requires_grad=True)
 t.max().backward()  # (2)!
-print("max(), tied maximum:   ", t.grad.tolist())
+print("max(), tied:", t.grad.tolist())
 assert t.grad.tolist() == [0.0, 0.5, 0.5]
 
 t.grad = None
 values, index = t.max(dim=0)
 values.backward()  # (3)!
-print("max(dim=0), tied:      ", t.grad.tolist(), "index", index.item())
+print("max(dim=0), tied:", t.grad.tolist())
+print("   index", index.item())
 assert t.grad.sum() == 1.0 and t.grad[index] == 1.0
 # --8<-- [end:max-grad-nonzero]
 

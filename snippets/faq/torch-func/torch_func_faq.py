@@ -115,12 +115,12 @@ def with_detach(t):
 
 
 rev, fwd = jacrev(with_no_grad)(x), jacfwd(with_no_grad)(x)
-print("no_grad: jacrev diag", rev.diag().tolist(),
-      "| jacfwd diag", fwd.diag().tolist())
+print("no_grad: jacrev", rev.diag().tolist())
+print("         jacfwd", fwd.diag().tolist())
 assert not torch.equal(rev, fwd)  # (1)!
 rev, fwd = jacrev(with_detach)(x), jacfwd(with_detach)(x)
-print("detach:  jacrev diag", rev.diag().tolist(),
-      "| jacfwd diag", fwd.diag().tolist())
+print("detach:  jacrev", rev.diag().tolist())
+print("         jacfwd", fwd.diag().tolist())
 assert torch.equal(rev, fwd)  # (2)!
 # --8<-- [end:func-jvp-no-grad]
 
@@ -151,7 +151,7 @@ rows = [torch.autograd.grad(g[i], y_, retain_graph=True)[0]
         for i in range(2)]
 print("torch.autograd, twice:\n", torch.stack(rows))  # (2)!
 assert torch.allclose(hess, torch.stack(rows))
-assert hess[0, 1] != 0  # the 2021 report got 0 here
+assert hess[0, 1] != 0
 # --8<-- [end:func-ste-second-order]
 
 # --8<-- [start:func-vmap-item]

@@ -4,7 +4,7 @@ gradients, in reverse and in forward mode."""
 # --8<-- [start:jax]
 import os
 
-os.environ.setdefault("JAX_PLATFORMS", "cpu")  # no accelerator probing
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 import jax
 import jax.numpy as jnp

@@ -106,8 +106,8 @@ with SavedTensorLedger():  # (1)!
     y = x.exp()
 y.detach().mul_(2)
 y.sum().backward()  # (2)!
-print("gradient computed:", x.grad)
-print("true gradient:    ", x.detach().exp())
+print("computed:", x.grad)
+print("true:    ", x.detach().exp())
 assert torch.allclose(x.grad, 2 * x.detach().exp())  # (3)!
 
 a = torch.tensor(1.0, requires_grad=True)
@@ -117,6 +117,6 @@ with torch.autograd.graph.saved_tensors_hooks(pack, unpack):  # (4)!
 saved = b.grad_fn._saved_self
 with torch.no_grad():
     saved.add_(1)
-print("a._version:", a._version, " saved._version:", saved._version)
+print("a._version:", a._version, "| saved._version:", saved._version)
 assert a._version == 0 and saved._version == 1
 # --8<-- [end:hooks]

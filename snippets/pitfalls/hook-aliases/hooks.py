@@ -20,7 +20,7 @@ handle = model[0].register_forward_hook(hook_fn)
 with torch.no_grad():
     out = model(inp)
 handle.remove()
-expected = model[0](inp).detach()  # the Linear output, recomputed
+expected = model[0](inp).detach()
 
 print("true Linear output min:", round(expected.min().item(), 4))
 print("seed 003 capture min:  ", captured["seed-003"].min().item())

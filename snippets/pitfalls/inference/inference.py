@@ -32,7 +32,7 @@ def saved_bytes(mode):
 
 results = {m: saved_bytes(m) for m in ("detach", "no_grad", "inference_mode")}
 for mode, (count, nbytes, out) in results.items():
-    print(f"{mode:15} saved tensors: {count}, activation bytes: {nbytes}")
+    print(f"{mode}: {count} saved tensors, {nbytes} B")
 assert results["detach"][1] > 0
 assert results["no_grad"][0] == results["inference_mode"][0] == 0
 assert all(torch.equal(results["detach"][2], r[2]) for r in results.values())
@@ -48,7 +48,7 @@ assert not output.requires_grad
 # --8<-- [end:redundant]
 
 # --8<-- [start:no-grad-view]
-table = nn.Parameter(torch.ones(4, 3))  # say, an embedding table
+table = nn.Parameter(torch.ones(4, 3))
 with torch.no_grad():
     row = table[0]  # (1)!
     row_detached = table[0].detach()  # (2)!
@@ -99,6 +99,6 @@ assert torch.equal(w.grad, t.sum(0))
 with torch.no_grad():
     n = model(inp)
 print("no_grad result is an inference tensor:", n.is_inference())
-(n * w).sum().backward()  # a normal tensor: autograd may save it
+(n * w).sum().backward()
 assert not n.is_inference()
 # --8<-- [end:rules-allowed]
