@@ -6,15 +6,23 @@
 """Detach at inference, no_grad, inference_mode: what each keeps, and the
 rules."""
 
-# --8<-- [start:saved]
+# --8<-- [start:habit]
 import torch
 from torch import nn
-
-from autograd_lens import SavedTensorLedger
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(128, 512), nn.ReLU(), nn.Linear(512, 10))
 inp = torch.randn(64, 128)
+
+model.eval()
+with torch.inference_mode():  # (1)!
+    out = model(inp)
+print("out.grad_fn:", out.grad_fn, "| requires_grad:", out.requires_grad)
+assert out.grad_fn is None and not out.requires_grad
+# --8<-- [end:habit]
+
+# --8<-- [start:saved]
+from autograd_lens import SavedTensorLedger
 
 
 def saved_bytes(mode):
