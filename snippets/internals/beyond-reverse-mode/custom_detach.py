@@ -31,14 +31,14 @@ assert c.data_ptr() != y.data_ptr() and d.data_ptr() == y.data_ptr()  # (3)!
 ran = []
 c.grad_fn.register_prehook(lambda grads: ran.append(type(c.grad_fn).__name__))
 (c * y).sum().backward()
-print("CustomDetach: x.grad", x.grad)
+print("via CustomDetach:", x.grad)
 print("nodes run:", ran)  # (1)!
 assert ran == ["CustomDetachBackward"]
 via_custom = x.grad
 x.grad = None
 y = x * 2
 (y.detach() * y).sum().backward()
-print("detach(): x.grad", x.grad)
+print("via detach():", x.grad)
 assert torch.equal(x.grad, via_custom)  # (2)!
 # --8<-- [end:gradient]
 

@@ -11,9 +11,10 @@ with fwAD.dual_level():
     y = x.sin()
     d = y.detach()  # (1)!
     z = y * d  # (2)!
-    print("tangent of y:", fwAD.unpack_dual(y).tangent)
-    print("tangent of y.detach():", fwAD.unpack_dual(d).tangent)
-    print("tangent of y * d:", fwAD.unpack_dual(z).tangent)
+    print("tangents")
+    print("  y:", fwAD.unpack_dual(y).tangent)
+    print("  y.detach():", fwAD.unpack_dual(d).tangent)
+    print("  y*d:", fwAD.unpack_dual(z).tangent)
     assert fwAD.unpack_dual(d).tangent is None
     assert y.grad_fn is None and not y.requires_grad
     expected = primal.cos() * primal.sin()

@@ -32,9 +32,9 @@ with allow_mutation_on_saved_tensors():  # (1)!
     y = x.exp()
     y.detach().mul_(2)  # (2)!
     y.sum().backward()
-print("gradient:", x.grad)
-print("true:    ", x.detach().exp())
-print("y:       ", y.detach())
+print("x.grad:", x.grad)
+print("true:  ", x.detach().exp())
+print("y:     ", y.detach())
 assert torch.allclose(x.grad, x.detach().exp())  # (3)!
 assert torch.allclose(y.detach(), 2 * x.detach().exp())
 # --8<-- [end:allow-mutation]

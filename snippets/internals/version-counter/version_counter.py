@@ -106,8 +106,8 @@ with SavedTensorLedger():  # (1)!
     y = x.exp()
 y.detach().mul_(2)
 y.sum().backward()  # (2)!
-print("computed:", x.grad)
-print("true:    ", x.detach().exp())
+print("x.grad:", x.grad)
+print("true:  ", x.detach().exp())
 assert torch.allclose(x.grad, 2 * x.detach().exp())  # (3)!
 
 a = torch.tensor(1.0, requires_grad=True)

@@ -39,7 +39,8 @@ x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
 e = x.exp()
 arr = e.detach().numpy()
 arr *= 2  # (1)!
-print("e._version:", e._version, "| e:", e.detach())
+print("e._version:", e._version)
+print("e:", e.detach())
 assert torch.equal(e.detach(), 2 * x.detach().exp()) and e._version == 0
 e.sum().backward()  # (2)!
 print("x.grad:", x.grad)
