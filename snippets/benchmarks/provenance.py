@@ -20,15 +20,16 @@ for path, r in result_files():  # (1)!
     m, git, load = p["machine"], p["git"], p["load_average"]
     changed = git.get("benchmark_code_dirty", git["dirty"])
     print(f"{path.parent.name}/{path.name}")
-    print(f"  machine : {m['cpu_model']}, {m['logical_cores']} cores, "
+    print(f"  machine: {m['cpu_model']}")
+    print(f"     {m['logical_cores']} cores, "
           f"{m['ram_bytes'] / 2**30:.0f} GiB RAM")
-    print(f"  device  : {p['device']['type']} ({p['device']['name']})")
-    print(f"  software: torch {p['torch']} ({p['torch_num_threads']} threads),"
-          f" Python {p['python']}")
-    print(f"  when    : {p['date_utc']}, size {r['size']}")
-    print(f"  commit  : {git['commit'][:7]}"
+    print(f"  device: {p['device']['type']} ({p['device']['name']})")
+    print(f"  torch {p['torch']}, {p['torch_num_threads']} threads")
+    print(f"  Python {p['python']}")
+    print(f"  when: {p['date_utc']}, size {r['size']}")
+    print(f"  commit: {git['commit'][:7]}"
           f"{' + uncommitted benchmark code' if changed else ''}")
-    print(f"  load    : {load['start']} -> {load['end']},"
-          f" took {p['duration_s']:.0f} s")
+    print(f"  load: {load['start']} -> {load['end']}")
+    print(f"  took {p['duration_s']:.0f} s")
     assert r["size"] == "full"  # (2)!
 # --8<-- [end:provenance]

@@ -21,7 +21,7 @@ with torch.no_grad():
 print("inside no_grad:", a.requires_grad, b.requires_grad)
 assert not a.requires_grad and not b.requires_grad
 with torch.no_grad():
-    v = x[:1]  # a view: the exception
+    v = x[:1]
 print("a view made inside no_grad requires grad:", v.requires_grad)
 assert v.requires_grad and v._base is x
 print("no_grad results are new tensors:",
@@ -44,7 +44,7 @@ assert cloned.data_ptr() != big.data_ptr()
 # --8<-- [end:clone]
 
 # --8<-- [start:custom-function]
-class CustomDetach(torch.autograd.Function):  # seed 000, section 7
+class CustomDetach(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x):
         return x.clone()
@@ -69,8 +69,8 @@ assert (c.requires_grad and c.grad_fn is not None
 torch.manual_seed(0)
 model = torch.nn.Linear(3, 2)
 inp = torch.randn(4, 3)
-one_line = model(inp).detach()  # seed 000: "wrong"
-two_lines = model(inp)  # seed 000: "right"
+one_line = model(inp).detach()
+two_lines = model(inp)
 two_lines = two_lines.detach()
 print("identical:", torch.equal(one_line, two_lines), "| both without graph:",
       one_line.grad_fn is None and two_lines.grad_fn is None)
@@ -82,7 +82,7 @@ pred = torch.tensor([1.0, 2.0, 4.0], requires_grad=True)
 target = torch.tensor([1.0, 1.0, 1.0])
 
 
-def custom_loss(pred, target):  # seed 002, scenario 2
+def custom_loss(pred, target):
     mean_value = pred.detach().mean()
     return ((pred - target) ** 2).mean() + mean_value
 

@@ -13,7 +13,7 @@ assert torch.equal(x.grad, torch.tensor([1.0, 1.0]))
 
 
 def forward(v, n):
-    for _ in range(n):  # the graph follows the Python control flow
+    for _ in range(n):
         v = v * 2
     return v.sum()
 
@@ -30,11 +30,11 @@ assert depth[3] == depth[1] + 2
 # --8<-- [end:dynamic]
 
 # --8<-- [start:leaves]
-c = torch.tensor([1.0, 2.0])  # created by the user, no grad
-e = c * 3  # produced by an operation, but nothing requires grad
+c = torch.tensor([1.0, 2.0])
+e = c * 3
 d = y.detach()
 for name, t in [("x", x), ("y", y), ("z", z), ("c * 3", e), ("y.detach()", d)]:
-    print(f"{name:11} is_leaf={t.is_leaf!s:5} requires_grad={t.requires_grad}")
+    print(f"{name}: is_leaf={t.is_leaf}, requires_grad={t.requires_grad}")
 assert not y.is_leaf and not z.is_leaf
 print("z.grad_fn:", type(z.grad_fn).__name__, "-> next:",
       type(z.grad_fn.next_functions[0][0]).__name__)
@@ -45,8 +45,8 @@ assert e.is_leaf and d.is_leaf
 # --8<-- [start:detach]
 a = torch.tensor([3.0], requires_grad=True)
 b = a.detach()
-print("b.requires_grad:", b.requires_grad, " b.grad_fn:", b.grad_fn,
-      " b is a:", b is a)
+print("b.requires_grad:", b.requires_grad, "| b.grad_fn:", b.grad_fn)
+print("b is a:", b is a)
 assert b is not a and not b.requires_grad and b.grad_fn is None
 same_storage = b.untyped_storage().data_ptr() == a.untyped_storage().data_ptr()
 assert same_storage
@@ -58,8 +58,8 @@ print("shared version counter:", a._version, b._version)
 assert a._version == b._version == 1
 y2 = a * 2
 d2 = y2.detach()
-print("y2 keeps", type(y2.grad_fn).__name__, "| d2: grad_fn", d2.grad_fn,
-      " is a view", d2._is_view())
+print("y2 keeps", type(y2.grad_fn).__name__)
+print("d2: grad_fn", d2.grad_fn, "| is a view", d2._is_view())
 assert y2.requires_grad and type(y2.grad_fn).__name__ == "MulBackward0"
 assert d2.grad_fn is None and not d2._is_view() and d2._base is None
 # --8<-- [end:detach]
@@ -70,7 +70,7 @@ y = x.detach()
 print(x.requires_grad, y.requires_grad)
 assert x.requires_grad and not y.requires_grad
 assert y.data_ptr() == x.data_ptr()
-y.add_(0)  # an in-place write through y bumps x's version too
+y.add_(0)
 print("new object:", y is not x,
       " shares storage:", y.data_ptr() == x.data_ptr(),
       " x._version after y.add_(0):", x._version)

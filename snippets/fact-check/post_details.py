@@ -11,7 +11,7 @@ from torch import nn
 
 x = torch.tensor([1.0, 2.0], requires_grad=True)
 y = x * 2
-z = (y + y.exp()).mean()  # y feeds two operations
+z = (y + y.exp()).mean()
 
 
 def has_cycle(node, path=()):
@@ -24,11 +24,11 @@ def has_cycle(node, path=()):
 
 
 print("cycle in z's graph:", has_cycle(z.grad_fn))
-assert not has_cycle(z.grad_fn)  # a DAG: y's node is shared, never revisited
+assert not has_cycle(z.grad_fn)
 z.backward()
-expected = 1 + (2 * x.detach()).exp()  # d/dx mean(2x + exp(2x))
+expected = 1 + (2 * x.detach()).exp()
 print("x.grad:", x.grad)
-assert torch.allclose(x.grad, expected)  # backward walks that DAG
+assert torch.allclose(x.grad, expected)
 # --8<-- [end:dag]
 
 # --8<-- [start:freeze-loop]
@@ -37,13 +37,13 @@ net = nn.Sequential()
 net.conv = nn.Conv2d(3, 4, 3)
 net.bn = nn.BatchNorm2d(4)
 net.fc = nn.Linear(4, 10)
-for param in net.parameters():  # Post A: "freeze all conv layers"
+for param in net.parameters():
     param.requires_grad = False
 frozen = [n for n, p in net.named_parameters() if not p.requires_grad]
 print("frozen:")
 print("   ", ", ".join(frozen))
-assert frozen == [n for n, _ in net.named_parameters()]  # bn and fc too
-net.fc = nn.Linear(4, 10)  # the new head trains
+assert frozen == [n for n, _ in net.named_parameters()]
+net.fc = nn.Linear(4, 10)
 print("trainable after replacing fc:",
       [n for n, p in net.named_parameters() if p.requires_grad])
 # --8<-- [end:freeze-loop]
@@ -54,9 +54,9 @@ target_net.load_state_dict(policy_net.state_dict())
 copied = torch.equal(target_net.weight, policy_net.weight)
 shares = target_net.weight.data_ptr() == policy_net.weight.data_ptr()
 print("same values:", copied, "| same storage:", shares)
-assert copied and not shares  # a copy of the values, not an alias
+assert copied and not shares
 with torch.no_grad():
-    policy_net.weight.add_(1)  # the policy trains on
+    policy_net.weight.add_(1)
 assert not torch.equal(target_net.weight, policy_net.weight)
 # --8<-- [end:target-copy]
 
@@ -65,13 +65,13 @@ w = torch.tensor([1.0, 2.0], requires_grad=True)
 with torch.no_grad():
     arr = w.numpy()  # (1)!
 print("under no_grad, w.numpy() ->", arr)
-assert arr.tolist() == [1.0, 2.0] and w.requires_grad  # a guard, not NumPy
+assert arr.tolist() == [1.0, 2.0] and w.requires_grad
 w.numpy()  # (2)!
 # --8<-- [end:numpy-guard]
 
 # --8<-- [start:conv-features]
 conv = nn.Conv2d(1, 2, 3)
-features = conv(torch.rand(1, 1, 8, 8))  # an image needs no grad...
+features = conv(torch.rand(1, 1, 8, 8))
 print("features[0].requires_grad:", features[0].requires_grad)
 assert features[0].detach().numpy().shape == (2, 6, 6)
 features[0].numpy()  # (1)!
@@ -79,7 +79,7 @@ features[0].numpy()  # (1)!
 
 # --8<-- [start:clone-copy]
 a = torch.tensor([1.0], requires_grad=True)
-y = a.detach().clone()  # Post A's "safer way"
+y = a.detach().clone()
 y += 1
 print("a:", a.detach(), "| y:", y, "| shared storage:",
       y.data_ptr() == a.data_ptr())
@@ -90,10 +90,10 @@ assert a.item() == 1.0 and y.item() == 2.0 and y.data_ptr() != a.data_ptr()
 model = nn.Linear(3, 1)
 calls = []
 model.weight.register_post_accumulate_grad_hook(lambda p: calls.append(1))
-out = model(torch.ones(2, 3)).detach()  # Post A's "wrong" form
-model(torch.ones(2, 3)).sum().backward()  # a later ordinary step
+out = model(torch.ones(2, 3)).detach()
+model(torch.ones(2, 3)).sum().backward()
 print("hook on the parameter fired after detach():", len(calls), "time")
-assert len(calls) == 1  # detach() of an output removes no parameter hook
+assert len(calls) == 1
 # --8<-- [end:hooks-stay]
 
 # --8<-- [start:toggle-freeze]
@@ -102,15 +102,15 @@ inp = torch.randn(2, 4)
 backbone.requires_grad_(False)
 head(backbone(inp)).sum().backward()
 assert backbone.weight.grad is None
-backbone.requires_grad_(True)  # undone in one line
+backbone.requires_grad_(True)
 head(backbone(inp)).sum().backward()
 print("backbone gets a gradient again:", backbone.weight.grad is not None)
 assert backbone.weight.grad is not None
 # --8<-- [end:toggle-freeze]
 
 # --8<-- [start:normalize]
-act = torch.zeros(4, 4)  # e.g. a channel ReLU switched off everywhere
-normalized = (act - act.min()) / (act.max() - act.min())  # Post C's line
+act = torch.zeros(4, 4)
+normalized = (act - act.min()) / (act.max() - act.min())
 print("normalized constant map:", normalized[0])
 assert all(math.isnan(v) for v in normalized.flatten().tolist())
 # --8<-- [end:normalize]

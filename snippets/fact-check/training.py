@@ -27,7 +27,7 @@ def step(way):
     with SavedTensorLedger() as ledger:
         feats = features(images)
         if way == "detach()":
-            feats = feats.detach()  # seed 003's "smarter" freezing
+            feats = feats.detach()
         loss = loss_fn(classifier(feats), labels)
         held = ledger.live_nbytes  # (1)!
         loss.backward()
@@ -42,10 +42,8 @@ results = {
     way: step(way) for way in ("full graph", "detach()", "requires_grad=False")
 }
 for way, ((count, held), _, got) in results.items():
-    print(
-        f"{way:19}  saved {count:2} | held at backward {held:5} B"
-        f" | features with grad {len(got)}"
-    )
+    print(f"{way}: held at backward {held} B")
+    print(f"   saved {count}, features with grad {len(got)}")
 assert results["detach()"][2] == results["requires_grad=False"][2] == []
 saved = {way: r[0] for way, r in results.items()}
 assert (
@@ -65,7 +63,7 @@ unchanged = before.keys() == after.keys() and all(
 )
 assert unchanged
 features.requires_grad_(False)
-new_fc = nn.Linear(8 * 4 * 4, 10)  # seed 000: replace the head after freezing
+new_fc = nn.Linear(8 * 4 * 4, 10)
 loss = loss_fn(new_fc(features(images)), labels)
 assert reached_parameters(loss, features) == []
 assert reached_parameters(loss, new_fc) == ["weight", "bias"]
@@ -123,11 +121,10 @@ assert with_detach[1] is None
 assert without[1] is not None
 assert torch.equal(with_detach[0], without[0])
 
-g_loss = bce(D(G(noise).detach()), ones)  # seed 000's line, used to train G
+g_loss = bce(D(G(noise).detach()), ones)
 print("G step with detach reaches G:", reached_parameters(g_loss, G))
 assert reached_parameters(g_loss, G) == []
 D.zero_grad(set_to_none=True)
-# seed 003's generator step, no zero_grad, no D freeze
 g_loss = bce(D(G(noise)), ones)
 g_loss.backward()
 print("after the G step, D.weight.grad is set:", D.weight.grad is not None)
@@ -179,7 +176,7 @@ large, small = nn.Linear(16, 16), nn.Linear(16, 16)
 small.load_state_dict(large.state_dict())
 with torch.no_grad():
     small.weight.mul_(0.1)
-    small.bias.mul_(0.1)  # small's output is exactly large's / 10
+    small.bias.mul_(0.1)
 h_small, h_large = small(inp), large(inp)
 loss = (h_small * 5).sum() + h_large.sum()  # (1)!
 loss.backward()
@@ -211,7 +208,7 @@ def run(mode):
             if mode == "selective detach" and i == 1:
                 h = h.detach()
         loss = h.pow(2).sum()
-        nbytes = ledger.live_nbytes  # held when backward starts
+        nbytes = ledger.live_nbytes
         loss.backward()
     return nbytes, blocks[0][0].weight.grad
 

@@ -36,10 +36,15 @@ def _named(
 def reached_parameters(
     loss: torch.Tensor, params: nn.Module | Iterable[tuple[str, torch.Tensor]]
 ) -> list[str]:
-    """Names of the parameters that ``loss.backward()`` would give a gradient.
+    """Names of the parameters that the graph of ``loss`` reaches.
 
     Walks ``loss.grad_fn`` and ``next_functions`` to the ``AccumulateGrad`` nodes;
-    nothing is computed and no ``.grad`` changes.
+    nothing is computed and no ``.grad`` changes. These are the parameters
+    ``loss.backward()`` sends a gradient to, with two exceptions: a custom
+    ``autograd.Function`` whose ``backward`` returns ``None`` for an input is
+    reached but passes no gradient on, and the parameters used inside a
+    reentrant ``torch.utils.checkpoint`` are not in the graph until backward
+    recomputes them, so they are missing here yet get a gradient.
 
     Args:
         loss: The tensor you would call ``backward()`` on.

@@ -24,8 +24,8 @@ def fmt(seconds):
     return f"{seconds * 1e9:.3g}ns"
 
 
-ops = ["detach", "data", "clone", "detach_clone", "copy_", "empty_copy_"]
-heads = ["detach", ".data", "clone", "det.cl", "copy_", "emp.cp"]
+ops = ["detach", "clone", "data", "detach_clone", "copy_", "empty_copy_"]
+heads = ["detach", "clone", ".data", "det.cl", "copy_", "emp.cp"]
 print(f"{'numel':>5}" + "".join(f"{h:>9}" for h in heads) + " clone/cp")
 for d in result["derived"]:
     n = d["numel"]
@@ -37,27 +37,27 @@ for d in result["derived"]:
 
 # --8<-- [start:memory]
 big = {c["op"]: c for c in result["cases"] if c["numel"] == 10**8}
-print(f"{'op':>12} {'shares':>6} {'new MB':>6} {'req_grad':>8} {'faults':>6}")
+print(f"{'op':<12}{'new MB':>7}{'shares':>7}{'faults':>7}{'req_grad':>9}")
 for op in ops:
     m = big[op]["memory"]
-    print(f"{op:>12} {m['shares_storage_with_input']!s:>6} "
-          f"{m['new_storage_bytes'] / 1e6:>6.0f} "
-          f"{m['result_requires_grad']!s:>8} {m['minor_page_faults']:>6}")
+    print(f"{op:<12}{m['new_storage_bytes'] / 1e6:>7.0f}"
+          f"{m['shares_storage_with_input']!s:>7}"
+          f"{m['minor_page_faults']:>7}{m['result_requires_grad']!s:>9}")
 mem = {op: big[op]["memory"] for op in ops}
 time = {op: big[op]["timing"]["median"] for op in ops}
 assert mem["detach"]["new_storage_bytes"] == 0  # (1)!
 assert mem["clone"]["new_storage_bytes"] == 4 * 10**8
 assert time["detach"] < time["clone"] / 100  # (2)!
-pages = -(-4 * 10**8 // 4096)  # 400 MB in 4 KiB pages, rounded up
+pages = -(-4 * 10**8 // 4096)
 assert mem["copy_"]["minor_page_faults"] == 0  # (3)!
 assert mem["clone"]["minor_page_faults"] == pages
 # --8<-- [end:memory]
 
 # --8<-- [start:seed]
-seed = {"detach": 1e-4, "clone": 0.5}  # seed 002, 1e8 elements
-for op, claimed in seed.items():
+post_b = {"detach": 1e-4, "clone": 0.5}
+for op, claimed in post_b.items():
     t = big[op]["timing"]
-    print(f"{op:>6}: seed {fmt(claimed):>6} | median {fmt(t['median']):>6}"
-          f" (IQR {fmt(t['iqr'])}; {len(t['raw'])} blocks)")
+    print(f"{op}: Post B {fmt(claimed)}, median {fmt(t['median'])}")
+    print(f"   (IQR {fmt(t['iqr'])}; {len(t['raw'])} blocks)")
 assert time["detach"] < 1e-5  # (1)!
 # --8<-- [end:seed]

@@ -12,7 +12,7 @@ from torch.utils.checkpoint import checkpoint
 
 torch.manual_seed(0)
 embed = nn.Embedding(10, 4).requires_grad_(False)  # (1)!
-block = nn.Sequential(nn.Linear(4, 4), nn.Tanh())  # trainable, checkpointed
+block = nn.Sequential(nn.Linear(4, 4), nn.Tanh())
 head = nn.Linear(4, 1)
 ids = torch.tensor([1, 2, 3])
 

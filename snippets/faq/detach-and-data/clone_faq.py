@@ -15,7 +15,7 @@ assert both.data_ptr() != y.data_ptr() and not both.requires_grad
 
 for name, t in [("clone()", c), ("detach()", d), ("detach().clone()", both)]:
     copies = t.data_ptr() != y.data_ptr()
-    print(f"{name:17} copies: {copies!s:5}  in the graph: {t.requires_grad}")
+    print(f"{name}: copies {copies}, in the graph {t.requires_grad}")
 
 (c + d).sum().backward()  # (4)!
 print("x.grad:", x.grad)

@@ -13,7 +13,7 @@ y.data.mul_(2)  # (2)!
 y.sum().backward()
 print("gradient after .data.mul_:", x.grad)
 s = torch.tensor([0.0, 1.0, 2.0]).sigmoid()
-assert not torch.allclose(x.grad, s * (1 - s))  # silently wrong
+assert not torch.allclose(x.grad, s * (1 - s))
 
 x.grad = None
 y = x.sigmoid()

@@ -118,12 +118,25 @@ if __name__ == "__main__" and dist.is_available():
     dist.init_process_group("gloo", rank=0, world_size=1)  # (1)!
     torch.manual_seed(0)
     x = torch.randn(3, 4, requires_grad=True)
-    model = DDP(Net(reentrant=False), find_unused_parameters=True)  # (2)!
-    model(x).sum().backward()
-    print("use_reentrant=False: ok")
-    assert model.module.block.weight.grad is not None
 
-    model = DDP(Net(reentrant=True), find_unused_parameters=True)  # (3)!
+    model = DDP(Net(reentrant=True))  # (2)!
+    model(x).sum().backward()
+    assert model.module.block.weight.grad is not None
+    print("ok: use_reentrant=True, plain DDP")
+
+    model = DDP(Net(reentrant=False), find_unused_parameters=True)  # (3)!
+    model(x).sum().backward()
+    assert model.module.block.weight.grad is not None
+    print("ok: use_reentrant=False, find_unused")
+
+    from autograd_lens import reached_parameters
+
+    net = Net(reentrant=True)
+    found = reached_parameters(net(x).sum(), net)  # (4)!
+    print("graph reaches:", found)
+    assert found == ["head.weight", "head.bias"]
+
+    model = DDP(Net(reentrant=True), find_unused_parameters=True)  # (5)!
     model(x).sum().backward()
 # --8<-- [end:ddp-checkpoint-ready-twice]
 

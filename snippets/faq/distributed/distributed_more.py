@@ -63,7 +63,7 @@ if __name__ == "__main__" and dist.is_available():
         results = dict(results)
 
     torch.manual_seed(0)
-    ref = Encoder(False)  # the same model, one process, no DDP
+    ref = Encoder(False)
     xa, xb = torch.randn(2, 4), torch.randn(2, 4)
     (0.7 * ref(xa)).sum().backward()
     only_a = ref.block.weight.grad.clone()
@@ -104,7 +104,7 @@ def broadcast_worker(rank, world, results):
     dist.broadcast(p.detach(), 0)  # (2)!
     r = nn.Parameter(torch.full((2,), float(rank)))
     with torch.no_grad():
-        dist.broadcast(r, 0)  # the report's own line: no error here
+        dist.broadcast(r, 0)
     results[rank] = (p.tolist(), p.is_leaf, q.tolist(), r.tolist())
     dist.destroy_process_group()
 
@@ -122,13 +122,13 @@ if __name__ == "__main__" and dist.is_available():
     print("rank 1 after broadcast(p.detach(), 0):", p1, "leaf:", p1_leaf)
     print("rank 1 after the `p + 0` workaround: ", q1)
     print("rank 1 after broadcast(p, 0) in no_grad:", r1)
-    assert p1 == [0.0, 0.0] and p1_leaf  # synced, still a leaf
-    assert q1 == [1.0, 1.0]  # not synced: only the temporary was
-    assert r1 == [0.0, 0.0]  # the reported line works on this release
+    assert p1 == [0.0, 0.0] and p1_leaf
+    assert q1 == [1.0, 1.0]
+    assert r1 == [0.0, 0.0]
 
     w = nn.Parameter(torch.ones(2))
     with torch.no_grad():
-        w.copy_(torch.zeros(2))  # allowed under no_grad
+        w.copy_(torch.zeros(2))
     assert w.is_leaf and w.requires_grad
     w.copy_(torch.ones(2))  # (3)!
 # --8<-- [end:no-grad-broadcast-leaf]

@@ -77,7 +77,7 @@ net = nn.Sequential(nn.Linear(4, 4), nn.LayerNorm(4), nn.Linear(4, 1))
 x = torch.randn(2, 4)
 with torch.autocast("cpu", dtype=torch.bfloat16):  # (1)!
     with torch.no_grad():
-        net(x)  # an evaluation pass inside autocast
+        net(x)
     out = net(x)  # (2)!
 out.float().sum().backward()
 missing = [n for n, p in net.named_parameters() if p.grad is None]

@@ -15,7 +15,7 @@ with torch.no_grad():
 print("h.grad_fn:", type(h.grad_fn).__name__)
 print("detach() afterwards:", after.requires_grad,
       "| no_grad():", inside.requires_grad)
-assert h.grad_fn is not None  # the exp node was recorded anyway
+assert h.grad_fn is not None
 assert not after.requires_grad and not inside.requires_grad
 assert torch.equal(after, inside)
 

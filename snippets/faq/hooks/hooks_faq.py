@@ -9,7 +9,7 @@ import torch
 from torch import nn
 
 model = nn.Sequential(nn.Embedding(10, 4), nn.Linear(4, 2))
-model[0].weight.requires_grad_(False)  # a frozen, pretrained embedding
+model[0].weight.requires_grad_(False)
 
 handles = [p.register_hook(lambda g: g.clamp(-1, 1))
            for p in model.parameters() if p.requires_grad]  # (1)!

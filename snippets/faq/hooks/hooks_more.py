@@ -15,7 +15,7 @@ fc.register_full_backward_hook(
 with torch.no_grad():
     y = fc(x)  # (1)!
 z = x.pow(2).sum(dim=-1, keepdim=True)
-loss = torch.sum(y + z)  # y only scales, z carries the gradient
+loss = torch.sum(y + z)
 loss.backward()
 print("y.requires_grad:", y.requires_grad, "| hook calls:", len(calls))
 assert not y.requires_grad and calls == []  # (2)!

@@ -29,7 +29,7 @@ for _ in range(3):
     total += loss  # (1)!
 print("total += loss:", type(total).__name__,
       "| grad_fn:", type(total.grad_fn).__name__)
-assert total.grad_fn is not None  # every iteration's graph is kept
+assert total.grad_fn is not None
 
 seen, todo = set(), [total.grad_fn]
 while todo:  # (2)!

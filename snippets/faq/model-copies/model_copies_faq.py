@@ -47,7 +47,7 @@ model = nn.Linear(3, 1)
 ema = copy.deepcopy(model).requires_grad_(False)
 decay = 0.9
 with torch.no_grad():
-    model.weight.add_(1.0)  # stands in for an optimizer step
+    model.weight.add_(1.0)
 
 start = ema.weight.detach().clone()
 expected = decay * start + (1 - decay) * model.weight
@@ -117,7 +117,7 @@ model = nn.Sequential(nn.Linear(4, 4), nn.BatchNorm1d(4))
 ema = copy.deepcopy(model)
 model.train()
 for _ in range(5):
-    model(torch.randn(16, 4) * 3 + 2)  # BatchNorm updates running stats
+    model(torch.randn(16, 4) * 3 + 2)
 
 with torch.no_grad():
     for e, p in zip(ema.parameters(), model.parameters()):  # (1)!

@@ -8,10 +8,11 @@ import torch
 w = torch.tensor([1.0, 2.0], requires_grad=True)
 y = w * 3
 a = y.detach().numpy()  # (1)!
-print("array:", a, "| shares memory with y:", a.ctypes.data == y.data_ptr())
+print("array:", a)
+print("shares memory with y:", a.ctypes.data == y.data_ptr())
 assert a.ctypes.data == y.data_ptr()
 a[0] = 0.0  # (2)!
-print("y after a[0] = 0:", y.detach(), "| y._version:", y._version)
+print("y._version:", y._version, "| y:", y.detach())
 assert y[0].item() == 0.0 and y._version == 0
 
 y.numpy()  # (3)!
@@ -54,6 +55,7 @@ assert strided[0].item() == 100.0
 arr = np.zeros(2, dtype=np.float32)
 shared, copied = torch.from_numpy(arr), torch.tensor(arr)  # (3)!
 arr[1] = 5.0
-print("from_numpy:", shared.tolist(), "| torch.tensor:", copied.tolist())
+print("from_numpy:", shared.tolist())
+print("torch.tensor:", copied.tolist())
 assert shared[1].item() == 5.0 and copied[1].item() == 0.0
 # --8<-- [end:numpy-shares-memory]

@@ -4,7 +4,7 @@
 import torch
 
 torch.manual_seed(0)
-logits = torch.randn(4, 5, requires_grad=True)  # 4 tokens, 5 choices
+logits = torch.randn(4, 5, requires_grad=True)
 tokens = torch.tensor([1, 0, 3, 2])
 advantages = torch.tensor([0.5, -1.0, 2.0, 0.25])
 

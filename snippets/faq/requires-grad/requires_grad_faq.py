@@ -32,9 +32,9 @@ model = torch.nn.Linear(2, 1)
 pred = model(torch.ones(4, 2)).detach()  # (1)!
 loss = ((pred - 1) ** 2).mean()
 loss.requires_grad = True  # (2)!
-loss.backward()  # no error now ...
+loss.backward()
 print("loss is a leaf:", loss.is_leaf)
-print("model.weight.grad:", model.weight.grad)  # ... and no gradient
+print("model.weight.grad:", model.weight.grad)
 assert loss.is_leaf and model.weight.grad is None
 
 loss = ((model(torch.ones(4, 2)) - 1) ** 2).mean()  # (3)!
@@ -68,7 +68,7 @@ y = x * 2  # (1)!
 z = torch.tensor([1.0]) * 2
 z.requires_grad = True  # (2)!
 for name, t in [("x", x), ("y = x * 2", y), ("z, flag set later", z)]:
-    print(f"{name:18} is_leaf={t.is_leaf!s:5} grad_fn="
+    print(f"{name}: is_leaf={t.is_leaf}, grad_fn="
           f"{type(t.grad_fn).__name__ if t.grad_fn else None}")
 assert x.is_leaf and not y.is_leaf and z.is_leaf
 y.requires_grad = False  # (3)!
@@ -85,8 +85,8 @@ with torch.no_grad():
           head.weight.requires_grad)  # (2)!
     assert head.weight.requires_grad
 head(backbone(torch.ones(2, 3))).sum().backward()
-print("backbone.weight.grad:", backbone.weight.grad,
-      "| head.weight.grad is set:", head.weight.grad is not None)
+print("backbone.weight.grad:", backbone.weight.grad)
+print("head.weight.grad is set:", head.weight.grad is not None)
 assert backbone.weight.grad is None and head.weight.grad is not None
 trainable = [p for p in [*backbone.parameters(), *head.parameters()]
              if p.requires_grad]
@@ -102,7 +102,7 @@ def frozen_moves(set_to_none: bool, **opt_args) -> bool:
     opt = torch.optim.SGD(layer.parameters(), lr=0.1, **opt_args)
     layer(torch.ones(2, 3)).sum().backward()
     opt.step()
-    layer.requires_grad_(False)  # frozen from here on
+    layer.requires_grad_(False)
     opt.zero_grad(set_to_none=set_to_none)  # (4)!
     before = layer.weight.clone()
     opt.step()
@@ -112,6 +112,6 @@ def frozen_moves(set_to_none: bool, **opt_args) -> bool:
 for args in ({"momentum": 0.9}, {"weight_decay": 0.01}):
     none, zero = frozen_moves(True, **args), frozen_moves(False, **args)
     name = next(iter(args))
-    print(f"{name:12} moves it: .grad None {none}, zero .grad {zero}")
+    print(f"{name} moves it: .grad None {none}, zero {zero}")
     assert not none and zero  # (5)!
 # --8<-- [end:freeze-requires-grad-vs-no-grad]

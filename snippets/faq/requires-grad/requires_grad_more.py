@@ -5,7 +5,7 @@
 import torch
 
 w = torch.ones(2, requires_grad=True)
-x = torch.tensor([1.0, 2.0])  # data: requires_grad=False
+x = torch.tensor([1.0, 2.0])
 h = x * w  # (1)!
 h.retain_grad()
 (h**2).sum().backward()

@@ -27,8 +27,21 @@ def detached(t):
 
 assert torch.allclose(grad(detached)(x), g)  # (2)!
 
+
+def cube(t):
+    with torch.no_grad():
+        c = t**2
+    return (c * t).sum()
+
+
+inner = grad(cube)(x)
+outer = grad(lambda t: grad(cube)(t).sum())(x)  # (3)!
+print("grad(cube):", inner.tolist())
+print("grad of grad(cube):", outer.tolist())
+assert torch.equal(inner, x**2) and torch.equal(outer, torch.zeros(3))
+
 with torch.no_grad():
-    outside = grad(lambda t: (t**2).sum())(x)  # (3)!
+    outside = grad(lambda t: (t**2).sum())(x)  # (4)!
 print("grad inside no_grad:", outside.tolist())
 assert torch.equal(outside, 2 * x)
 # --8<-- [end:func-no-grad-levels]
@@ -38,14 +51,22 @@ import torch
 from torch.func import grad
 
 x = torch.tensor([1.0, 2.0, 3.0])
-g = grad(lambda t: (t * t.detach()).sum())(x)  # (1)!
-print("detach() is allowed:", g.tolist())
-assert torch.equal(g, x)
+
+
+def f(t):
+    return (t * t.detach()).sum()
+
+
+g = grad(f)(x)  # (1)!
+gg = grad(lambda t: grad(f)(t).sum())(x)  # (2)!
+print("grad(f):", g.tolist())
+print("grad of grad(f):", gg.tolist())
+assert torch.equal(g, x) and torch.equal(gg, torch.zeros(3))
 
 
 def set_data(t):
     y = t * 2
-    y.data = torch.ones(3)  # (2)!
+    y.data = torch.ones(3)  # (3)!
     return y.sum()
 
 
@@ -94,12 +115,12 @@ def with_detach(t):
 
 
 rev, fwd = jacrev(with_no_grad)(x), jacfwd(with_no_grad)(x)
-print("no_grad: jacrev diag", rev.diag().tolist(),
-      "| jacfwd diag", fwd.diag().tolist())
+print("no_grad: jacrev", rev.diag().tolist())
+print("         jacfwd", fwd.diag().tolist())
 assert not torch.equal(rev, fwd)  # (1)!
 rev, fwd = jacrev(with_detach)(x), jacfwd(with_detach)(x)
-print("detach:  jacrev diag", rev.diag().tolist(),
-      "| jacfwd diag", fwd.diag().tolist())
+print("detach:  jacrev", rev.diag().tolist())
+print("         jacfwd", fwd.diag().tolist())
 assert torch.equal(rev, fwd)  # (2)!
 # --8<-- [end:func-jvp-no-grad]
 
@@ -130,7 +151,7 @@ rows = [torch.autograd.grad(g[i], y_, retain_graph=True)[0]
         for i in range(2)]
 print("torch.autograd, twice:\n", torch.stack(rows))  # (2)!
 assert torch.allclose(hess, torch.stack(rows))
-assert hess[0, 1] != 0  # the 2021 report got 0 here
+assert hess[0, 1] != 0
 # --8<-- [end:func-ste-second-order]
 
 # --8<-- [start:func-vmap-item]

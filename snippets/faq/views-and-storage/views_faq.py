@@ -9,7 +9,7 @@ import torch
 
 torch.manual_seed(0)
 w = torch.randn(3, 2, requires_grad=True)
-kernels = w * 1.0  # a non-leaf that requires grad
+kernels = w * 1.0
 for i in range(len(kernels)):
     kernels[i].mul_(2)  # (1)!
 kernels.sum().backward()

@@ -29,7 +29,7 @@ print(
 )
 acc = mul_next[0][0]
 assert type(acc).__name__ == "AccumulateGrad" and acc.variable is x  # (4)!
-assert mul_next[1][0] is None  # the constant 2 needs no gradient
+assert mul_next[1][0] is None
 # --8<-- [end:grad-fn]
 
 # --8<-- [start:walk]
@@ -48,11 +48,12 @@ walk(loss.grad_fn)  # (1)!
 
 # --8<-- [start:shared-leaf]
 add = loss.grad_fn
-mul = add.next_functions[0][0].next_functions[0][0]  # Sum -> Mul
-pow_ = add.next_functions[1][0].next_functions[0][0]  # Sum -> Pow
+mul = add.next_functions[0][0].next_functions[0][0]
+pow_ = add.next_functions[1][0].next_functions[0][0]
 w_via_mul = mul.next_functions[1][0]
 w_via_pow = pow_.next_functions[0][0]
-print("w's node via", type(mul).__name__, "and via", type(pow_).__name__)
+print("w's node via", type(mul).__name__)
+print("        and via", type(pow_).__name__)
 print("one node for w:", w_via_mul is w_via_pow)
 assert w_via_mul is w_via_pow and w_via_mul.variable is w  # (1)!
 
@@ -65,8 +66,8 @@ loss.backward()  # (3)!
 (from_mul,) = torch.autograd.grad((x * w).sum(), w)  # x
 (from_pow,) = torch.autograd.grad(w.pow(2).sum(), w)  # 2 * w
 print("AccumulateGrad ran", len(received), "time, with", received[0])
-print("w.grad:             ", w.grad)
-print("from (x * w).sum(): ", from_mul)
+print("w.grad:", w.grad)
+print("from (x * w).sum():", from_mul)
 print("from w.pow(2).sum():", from_pow)
 assert len(received) == 1 and torch.equal(received[0], w.grad)
 assert torch.equal(w.grad, from_mul + from_pow)  # (4)!

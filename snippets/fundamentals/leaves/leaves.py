@@ -1,5 +1,6 @@
 # warns: counter-examples UserWarning
 # raises: propagate RuntimeError
+# raises: propagate-attribute RuntimeError
 # warns: grad-on-leaves UserWarning
 """What a leaf is: a tensor with no grad_fn. Seed 000 says "a tensor the user
 created"."""
@@ -10,8 +11,7 @@ import torch
 
 def describe(name, t):
     fn = type(t.grad_fn).__name__ if t.grad_fn is not None else None
-    print(f"{name:10} is_leaf={t.is_leaf!s:5}  "
-          f"requires_grad={t.requires_grad!s:5}  grad_fn={fn}")
+    print(f"{name}: is_leaf={t.is_leaf}, grad_fn={fn}")
     assert t.is_leaf == (t.grad_fn is None)  # (1)!
 
 
@@ -40,7 +40,7 @@ assert w_grad is None
 # --8<-- [end:counter-examples]
 
 # --8<-- [start:propagate]
-a = torch.ones(2)  # requires_grad=False
+a = torch.ones(2)
 b = torch.ones(2, requires_grad=True)
 print("a + a requires_grad:", (a + a).requires_grad)
 print("a + b requires_grad:", (a + b).requires_grad)  # (1)!
@@ -54,8 +54,13 @@ assert not b.argmax().requires_grad and b.round().grad_fn is not None
 assert torch.equal(torch.autograd.grad(b.round().sum(), b)[0], torch.zeros(2))
 
 y.requires_grad_(True)  # (3)!
+assert y.requires_grad and not y.is_leaf
 y.requires_grad_(False)  # (4)!
 # --8<-- [end:propagate]
+
+# --8<-- [start:propagate-attribute]
+y.requires_grad = True  # (1)!
+# --8<-- [end:propagate-attribute]
 
 # --8<-- [start:grad-on-leaves]
 x = torch.tensor([1.0, 2.0], requires_grad=True)

@@ -4,7 +4,7 @@
 # --8<-- [start:what-is-saved]
 import torch
 
-from autograd_lens import SavedTensorLedger, autograd_graph
+from autograd_lens import SavedTensorLedger
 
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
 with SavedTensorLedger() as ledger:
@@ -71,6 +71,9 @@ assert as_float == as_detached == [2, 2, 2, 2, 2]  # (3)!
 
 
 # --8<-- [start:with-backward]
+from autograd_lens import autograd_graph
+
+
 def train_steps_with_backward(keep):
     """Like train_steps, plus backward() each step and total's node count."""
     alive, nodes = [], []
@@ -93,10 +96,12 @@ def train_steps_with_backward(keep):
 
 alive_tensor, nodes_tensor = train_steps_with_backward(lambda loss: loss)
 alive_float, nodes_float = train_steps_with_backward(lambda loss: loss.item())
-print("saved tensors alive:  total += loss        ->", alive_tensor)
-print("saved tensors alive:  total += loss.item() ->", alive_float)
-print("backward nodes held:  total += loss        ->", nodes_tensor)
-print("backward nodes held:  total += loss.item() ->", nodes_float)
+print("saved tensors alive:")
+print("   += loss:       ", alive_tensor)
+print("   += loss.item():", alive_float)
+print("backward nodes held:")
+print("   += loss:       ", nodes_tensor)
+print("   += loss.item():", nodes_float)
 assert alive_tensor == alive_float == [0, 0, 0, 0, 0]  # (3)!
 assert nodes_tensor == [4, 8, 12, 16, 20] and nodes_float == [0] * 5  # (4)!
 # --8<-- [end:with-backward]

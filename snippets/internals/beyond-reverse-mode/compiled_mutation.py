@@ -31,7 +31,7 @@ compiled = torch.compile(swap, backend=record, fullgraph=True)  # (2)!
 out = compiled(x, torch.full((3,), 5.0))
 print("captured:", ", ".join(graphs[0]))
 print("x:", x)
-assert len(graphs) == 1  # one graph: no break
+assert len(graphs) == 1
 assert torch.equal(x.detach(), torch.full((3,), 5.0))
 assert x.requires_grad and x.is_leaf and x._version == 0  # (3)!
 out.sum().backward()
@@ -40,7 +40,7 @@ assert torch.equal(x.grad, torch.full((3,), 2.0))
 
 # --8<-- [start:mutation-eager]
 def write_through_detach(x):
-    y = x.exp()  # saves y for backward
+    y = x.exp()
     y.detach().mul_(2)
     return y.sum()
 

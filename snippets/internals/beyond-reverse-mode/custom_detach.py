@@ -11,7 +11,7 @@ class CustomDetach(torch.autograd.Function):  # (1)!
 
     @staticmethod
     def backward(ctx, grad_output):
-        return None  # blocks the gradient
+        return None
 
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -21,8 +21,8 @@ d = y.detach()
 for name, t in (("CustomDetach", c), ("detach()", d)):
     fn = type(t.grad_fn).__name__ if t.grad_fn is not None else None
     shared = t.data_ptr() == y.data_ptr()
-    print(f"{name:12} requires_grad={t.requires_grad!s:5} grad_fn={fn!s:20} "
-          f"shares data={shared}")
+    print(f"{name}: grad_fn={fn}")
+    print(f"   requires_grad={t.requires_grad}, shares data={shared}")
 assert c.requires_grad and c.grad_fn is not None  # (2)!
 assert c.data_ptr() != y.data_ptr() and d.data_ptr() == y.data_ptr()  # (3)!
 # --8<-- [end:seed]
@@ -31,14 +31,14 @@ assert c.data_ptr() != y.data_ptr() and d.data_ptr() == y.data_ptr()  # (3)!
 ran = []
 c.grad_fn.register_prehook(lambda grads: ran.append(type(c.grad_fn).__name__))
 (c * y).sum().backward()
-print("x.grad through CustomDetach:", x.grad)
-print("nodes run for CustomDetach: ", ran)  # (1)!
+print("via CustomDetach:", x.grad)
+print("nodes run:", ran)  # (1)!
 assert ran == ["CustomDetachBackward"]
 via_custom = x.grad
 x.grad = None
-y = x * 2  # a fresh graph: backward freed the first one
+y = x * 2
 (y.detach() * y).sum().backward()
-print("x.grad through detach():    ", x.grad)
+print("via detach():", x.grad)
 assert torch.equal(x.grad, via_custom)  # (2)!
 # --8<-- [end:gradient]
 

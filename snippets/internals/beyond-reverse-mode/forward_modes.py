@@ -19,7 +19,7 @@ with fwAD.dual_level():
                 "inference_mode(): x * 3": fwAD.unpack_dual(b).tangent,
                 "x.clone().detach_()": fwAD.unpack_dual(c).tangent}
     for name, t in tangents.items():
-        print(f"{name:24} tangent {t}")
+        print(f"{name}: tangent {t}")
     assert torch.equal(tangents["no_grad(): x * 3"], 3 * direction)
     assert tangents["inference_mode(): x * 3"] is None
     assert tangents["x.clone().detach_()"] is None
@@ -33,7 +33,7 @@ with fwAD.dual_level():
     alias += x  # (1)!
     print("t:", t, "| tangent of t:", fwAD.unpack_dual(t).tangent)
     print("tangent of the alias:", fwAD.unpack_dual(alias).tangent)
-    assert torch.equal(t, primal)  # the values reach t
+    assert torch.equal(t, primal)
     assert fwAD.unpack_dual(t).tangent is None  # (2)!
     assert torch.equal(fwAD.unpack_dual(alias).tangent, direction)
 # --8<-- [end:alias-write]

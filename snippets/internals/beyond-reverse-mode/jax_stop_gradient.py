@@ -4,7 +4,7 @@ gradients, in reverse and in forward mode."""
 # --8<-- [start:jax]
 import os
 
-os.environ.setdefault("JAX_PLATFORMS", "cpu")  # no accelerator probing
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 import jax
 import jax.numpy as jnp
@@ -35,7 +35,7 @@ assert t_torch.item() == float(t_jax) == sum(values)  # (3)!
 
 g_all = jax.grad(lambda x: jnp.sum(jax.lax.stop_gradient(x) ** 2))
 x = torch.tensor(values, requires_grad=True)
-print("fully stopped: JAX grad", g_all(jnp.array(values)).tolist(),
-      "| PyTorch:", (x.detach() ** 2).sum().requires_grad)
+print("fully stopped: JAX grad", g_all(jnp.array(values)).tolist())
+print("   PyTorch requires_grad:", (x.detach() ** 2).sum().requires_grad)
 assert g_all(jnp.array(values)).tolist() == [0.0, 0.0, 0.0]  # (4)!
 # --8<-- [end:jax]

@@ -13,11 +13,11 @@ with torch.no_grad():
     made = torch.ones(2, requires_grad=True)  # (3)!
     param = nn.Parameter(torch.ones(2))
 same = view.untyped_storage().data_ptr() == x.untyped_storage().data_ptr()
-print("x * 1:        requires_grad", out.requires_grad)
-print("x[:2]:        requires_grad", view.requires_grad,
-      "| _base is x", view._base is x, "| shares storage", same)
+print("x * 1: requires_grad", out.requires_grad)
+print("x[:2]: requires_grad", view.requires_grad)
+print("   _base is x", view._base is x, "| shares storage", same)
 print("ones(..., requires_grad=True):", made.requires_grad)
-print("nn.Parameter:                 ", param.requires_grad)
+print("nn.Parameter:", param.requires_grad)
 assert not out.requires_grad and out.grad_fn is None
 assert view.requires_grad and view._is_view() and view._base is x and same
 assert made.requires_grad and param.requires_grad

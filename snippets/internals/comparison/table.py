@@ -17,7 +17,7 @@ def make(kind):
     """Return (x, src, loss, out) for one row of the table."""
     x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
     src = x if kind == "requires_grad_(False)" else x * 1  # (1)!
-    loss = (src * src).sum()  # saves src for backward
+    loss = (src * src).sum()
     if kind == "detach()":
         out = src.detach()
     elif kind == "detach_()":
@@ -81,9 +81,9 @@ def grad_flows(kind):
 
 def inplace_outcome(kind):
     x, _, loss, out = make(kind)
-    expected = 2 * x.detach()  # d/dx of sum(x * x) at the original x
+    expected = 2 * x.detach()
     write(out)
-    loss.backward()  # raises in the rows in RAISES
+    loss.backward()
     return "correct" if torch.equal(x.grad, expected) else "WRONG"
 
 
@@ -101,7 +101,6 @@ measured = {
 
 # --8<-- [start:expected]
 T, F, NA = True, False, None
-# new, storage, version, graph, grad, in-place write then backward
 EXPECTED = {
     "detach()": (T, T, T, F, F, "error"),
     "detach_()": (F, T, T, F, F, "error"),
@@ -122,13 +121,13 @@ inplace_outcome("detach()")  # (1)!
 
 # --8<-- [start:error-detach-inplace]
 leaf = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
-leaf_loss = (leaf * leaf).sum()  # saves the leaf as an input
+leaf_loss = (leaf * leaf).sum()
 leaf.detach_()
 leaf_loss.backward()  # (1)!
 assert leaf.grad is None
 
 _, src, loss, _ = make("detach_()")
-assert src.is_leaf and not src.requires_grad  # detach_() made it a leaf
+assert src.is_leaf and not src.requires_grad
 loss.backward()  # (2)!
 # --8<-- [end:error-detach-inplace]
 

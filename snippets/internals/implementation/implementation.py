@@ -33,15 +33,14 @@ for expr in ("y.detach()", "y.clone()", "y.detach().clone()"):
     with AtenLog() as log:
         eval(expr)
     logs[expr] = log.ops
-    print(f"{expr:20} -> {log.ops}")  # (1)!
-# detach() reaches the backend as aten.detach only: no copy, no clone
+    print(f"{expr} -> {log.ops}")  # (1)!
 assert set(logs["y.detach()"]) == {"aten.detach.default"}
 assert logs["y.clone()"] == ["aten.clone.default"]
 assert logs["y.detach().clone()"][-1] == "aten.clone.default"
 # --8<-- [end:dispatch]
 
 # --8<-- [start:no-allocation]
-big = torch.zeros(10_000_000, requires_grad=True) * 1  # 40 MB of float32
+big = torch.zeros(10_000_000, requires_grad=True) * 1
 
 
 def bytes_allocated(fn):
@@ -71,11 +70,11 @@ same = {
     "dtype / device": (d.dtype, d.device) == (big.dtype, big.device),
 }
 for k, v in same.items():
-    print(f"{k:20} same: {v}")
+    print(f"{k}: same {v}")
 assert all(same.values())  # (1)!
-print("requires_grad:", d.requires_grad, " grad_fn:", d.grad_fn,
-      " is_leaf:", d.is_leaf)
-print("_is_view():", d._is_view(), " _base:", d._base)  # (2)!
+print("requires_grad:", d.requires_grad, "| grad_fn:", d.grad_fn)
+print("is_leaf:", d.is_leaf)
+print("_is_view():", d._is_view(), "| _base:", d._base)  # (2)!
 assert not d.requires_grad and d.grad_fn is None and d.is_leaf
 assert not d._is_view() and d._base is None
 # --8<-- [end:what-is-copied]
@@ -83,23 +82,23 @@ assert not d._is_view() and d._base is None
 # --8<-- [start:views]
 base = torch.arange(6.0, requires_grad=True) * 1
 row = base.view(2, 3)[1]  # (1)!
-print("row:   _is_view()", row._is_view(), " _base is base:",
+print("row._is_view():", row._is_view(), "| _base is base:",
       row._base is base)
 drow = row.detach()
-print("drow:  _is_view()", drow._is_view(), " _base:", drow._base)  # (2)!
+print("drow._is_view():", drow._is_view(), "| _base:", drow._base)  # (2)!
 print("drow.storage_offset():", drow.storage_offset())
 shares = drow.untyped_storage().data_ptr() == base.untyped_storage().data_ptr()
 print("drow shares base's storage:", shares)
 drow.zero_()
-print("base after drow.zero_():", base.detach(),  # (3)!
-      " base._version:", base._version)
+print("base._version:", base._version)  # (3)!
+print("base:", base.detach())
 assert row._is_view() and not drow._is_view() and shares and base._version == 1
 # --8<-- [end:views]
 
 # --8<-- [start:data]
 x = torch.tensor([1.0, 2.0], requires_grad=True)
 y = x * 1
-y.add_(1)  # y._version is now 1
+y.add_(1)
 print("y._version:", y._version)
 print("y.detach()._version:", y.detach()._version)  # (1)!
 print("y.data._version:    ", y.data._version)  # (2)!

@@ -9,8 +9,6 @@ powers."""
 # --8<-- [start:bump]
 import torch
 
-from autograd_lens import SavedTensorLedger
-
 base = torch.zeros(4)
 view = base[:2]  # (1)!
 alias = base.detach()
@@ -62,23 +60,31 @@ assert not dv.requires_grad and dv.grad_fn is None
 # --8<-- [start:metadata]
 x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
 y = x * 1
-calls = {
-    "resize_": (6,), "unsqueeze_": (0,), "t_": (), "set_": (torch.zeros(5),)
-}
-for op, args in calls.items():
-    d = y.detach()
-    before = y._version
-    getattr(d, op)(*args)  # (1)!
-    shared = d.data_ptr() == y.data_ptr()
-    print(f"d.{op:10} d.shape={tuple(d.shape)!s:9} y.shape={tuple(y.shape)} "
-          f"same storage={shared!s:5} y._version +{y._version - before}")
-    assert y.shape == (2, 3) and y._version == before + 1  # (2)!
-    assert shared == (op != "set_")
 
-d, before = y.detach(), y._version
+d = y.detach()
+d.resize_(6)  # (1)!
+print("resize_: y._version", y._version,
+      "| d", tuple(d.shape), "y", tuple(y.shape))
+d = y.detach()
+d.unsqueeze_(0)
+print("unsqueeze_: y._version", y._version,
+      "| d", tuple(d.shape), "y", tuple(y.shape))
+d = y.detach()
+d.t_()
+print("t_: y._version", y._version,
+      "| d", tuple(d.shape), "y", tuple(y.shape))
+assert d.data_ptr() == y.data_ptr()
+d = y.detach()
+d.set_(torch.zeros(5))
+print("set_: y._version", y._version,
+      "| d", tuple(d.shape), "y", tuple(y.shape))
+assert d.data_ptr() != y.data_ptr()
+assert y.shape == (2, 3) and y._version == 4  # (2)!
+
+d = y.detach()
 d.resize_(y.shape)  # (3)!
-print(f"d.resize_ to the same shape:      y._version +{y._version - before}")
-assert y._version == before
+print("resize_ to the same shape: y._version", y._version)
+assert y._version == 4
 # --8<-- [end:metadata]
 
 # --8<-- [start:metadata-saved]
@@ -93,13 +99,15 @@ x.resize_(6)  # (1)!
 # --8<-- [end:metadata-requires-grad]
 
 # --8<-- [start:hooks]
+from autograd_lens import SavedTensorLedger
+
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
 with SavedTensorLedger():  # (1)!
     y = x.exp()
-y.detach().mul_(2)  # the same write that raised above
+y.detach().mul_(2)
 y.sum().backward()  # (2)!
-print("gradient computed:", x.grad)
-print("true gradient:    ", x.detach().exp())
+print("x.grad:", x.grad)
+print("true:  ", x.detach().exp())
 assert torch.allclose(x.grad, 2 * x.detach().exp())  # (3)!
 
 a = torch.tensor(1.0, requires_grad=True)
@@ -109,6 +117,6 @@ with torch.autograd.graph.saved_tensors_hooks(pack, unpack):  # (4)!
 saved = b.grad_fn._saved_self
 with torch.no_grad():
     saved.add_(1)
-print("a._version:", a._version, " saved._version:", saved._version)
+print("a._version:", a._version, "| saved._version:", saved._version)
 assert a._version == 0 and saved._version == 1
 # --8<-- [end:hooks]

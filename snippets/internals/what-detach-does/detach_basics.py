@@ -15,15 +15,15 @@ print("same object: ", d is y)
 assert d.data_ptr() == y.data_ptr() and d is not y
 
 d[0] = 100.0  # (3)!
-print("y after writing d[0]:", y)
+print("y:", y.detach())
 assert y[0].item() == 100.0
 # --8<-- [end:share]
 
 # --8<-- [start:flags]
 for name, t in [("x", x), ("y", y), ("d", d)]:
     fn = type(t.grad_fn).__name__ if t.grad_fn is not None else None
-    print(f"{name}: requires_grad={t.requires_grad!s:5}  "
-          f"is_leaf={t.is_leaf!s:5}  grad_fn={fn}")
+    print(f"{name}: grad_fn={fn}")
+    print(f"   requires_grad={t.requires_grad}, is_leaf={t.is_leaf}")
 
 assert d.grad_fn is None and not d.requires_grad and d.is_leaf  # (1)!
 assert y.grad_fn is not None and y.requires_grad  # (2)!
@@ -37,7 +37,6 @@ z.backward()
 # --8<-- [end:no-graph]
 
 # --8<-- [start:version]
-# A non-leaf, so in-place ops are allowed on it.
 v = torch.zeros(3, requires_grad=True).clone()
 a = v.detach()
 print("before:", v._version, a._version)
@@ -65,10 +64,11 @@ keep = torch.autograd.graph.saved_tensors_hooks(
 )
 with keep:
     y = x.exp()
-y.detach().mul_(2)  # the same write as above
+y.detach().mul_(2)
 y.sum().backward()  # (2)!
-print("hook keeps y's memory:", x.grad)
-print("correct gradient:     ", correct)
+print("hook keeps y's memory:")
+print("   x.grad =", x.grad)
+print("correct:", correct)
 assert not torch.allclose(x.grad, correct)  # (3)!
 assert torch.allclose(x.grad, 2 * correct)
 
@@ -80,6 +80,7 @@ with copy:
     y = x.exp()
 y.detach().mul_(2)
 y.sum().backward()
-print("hook keeps a copy:    ", x.grad)
+print("hook keeps a copy:")
+print("   x.grad =", x.grad)
 assert torch.allclose(x.grad, correct)
 # --8<-- [end:version-hooks]

@@ -10,15 +10,14 @@ x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 base = x * 1
 view = base.narrow(0, 1, 2)  # (1)!
 base.detach_()
-print("base: requires_grad", base.requires_grad, "| grad_fn", base.grad_fn)
-print("view: requires_grad", view.requires_grad,
-      "| grad_fn", type(view.grad_fn).__name__, "| _base is base",
-      view._base is base)
+print("base: requires_grad", base.requires_grad)
+print("view: requires_grad", view.requires_grad)
+print("view.grad_fn:", type(view.grad_fn).__name__)
 assert not base.requires_grad and base.grad_fn is None
 assert view.requires_grad and view.grad_fn is not None  # (2)!
 assert view._base is base
 view.sum().backward()
-print("x.grad through the view:", x.grad)
+print("x.grad:", x.grad)
 assert torch.equal(x.grad, torch.tensor([0.0, 1.0, 1.0]))
 # --8<-- [end:base-views]
 

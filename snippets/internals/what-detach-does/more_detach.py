@@ -14,7 +14,7 @@ assert isinstance(p, nn.Parameter) and not isinstance(d, nn.Parameter)
 assert type(d) is torch.Tensor and d.data_ptr() == p.data_ptr()
 assert not d.requires_grad
 holder = nn.Module()
-holder.w = d  # a plain tensor attribute, not a registered parameter
+holder.w = d
 assert "w" not in dict(holder.named_parameters())
 
 
@@ -39,7 +39,7 @@ assert (dt.dtype, dt.device, dt.stride(), dt.shape) == (
     t.dtype, t.device, t.stride(), t.shape
 )
 assert not dt.is_contiguous()
-assert dt.contiguous().data_ptr() != dt.data_ptr()  # .contiguous() copies
+assert dt.contiguous().data_ptr() != dt.data_ptr()
 # --8<-- [end:layout]
 
 # --8<-- [start:views]
@@ -47,12 +47,13 @@ x = torch.arange(6.0, requires_grad=True)
 y = x * 1
 v = y[2:4]  # (1)!
 dv = v.detach()
-print("v._is_view():", v._is_view(), "  dv._is_view():", dv._is_view(),  # (2)!
-      "  dv._base:", dv._base)
-print("dv.storage_offset():", dv.storage_offset(), "  same storage as y:",
+print("v._is_view():", v._is_view())
+print("dv._is_view():", dv._is_view(), "| dv._base:", dv._base)  # (2)!
+print("dv.storage_offset():", dv.storage_offset())
+print("same storage as y:",
       dv.untyped_storage().data_ptr() == y.untyped_storage().data_ptr())
 dv.fill_(-1.0)  # (3)!
-print("y after dv.fill_(-1):", y.detach(), "  y._version:", y._version)
+print("y._version:", y._version, "| y:", y.detach())
 assert v._is_view() and v._base is y
 assert not dv._is_view() and dv._base is None
 assert y[2].item() == -1.0 and y._version == dv._version == 1

@@ -14,17 +14,18 @@ with torch.autocast("cpu", dtype=torch.bfloat16):  # (1)!
     output = model(inp)
     detached = output.detach()
     upcast = output.detach().float()  # (2)!
-print("output:  ", output.dtype, " detached:", detached.dtype, " .float():",
-      upcast.dtype)
-print("detach shares storage:", detached.data_ptr() == output.data_ptr(),
-      " .float() shares storage:", upcast.data_ptr() == output.data_ptr())
+print("output:", output.dtype)
+print("detached:", detached.dtype)
+print(".float():", upcast.dtype)
+print("detach shares storage:", detached.data_ptr() == output.data_ptr())
+print(".float() shares storage:", upcast.data_ptr() == output.data_ptr())
 assert detached.dtype == torch.bfloat16
 assert upcast.dtype == torch.float32 and upcast.data_ptr() != output.data_ptr()
 assert torch.get_autocast_dtype("cpu") == torch.bfloat16
 assert model.weight.dtype == torch.float32
 with torch.no_grad():
-    exact = model(inp)  # the same layer in float32
-print("float() equals the float32 result:", torch.equal(upcast, exact))
+    exact = model(inp)
+print("equals the float32 result:", torch.equal(upcast, exact))
 assert torch.equal(upcast, detached.float()) and not torch.equal(upcast, exact)
 # --8<-- [end:dtypes]
 

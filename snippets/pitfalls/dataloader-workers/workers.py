@@ -10,11 +10,11 @@ from torch.utils.data import DataLoader, get_worker_info
 data = [torch.full((3,), float(i)) for i in range(8)]
 
 
-def collate_fn(batch):  # seed 002: "may deadlock"
+def collate_fn(batch):
     return torch.stack(batch).detach().numpy()
 
 
-def safe_collate_fn(batch):  # seed 002: "correct"
+def safe_collate_fn(batch):
     return torch.stack(batch).cpu().detach().numpy()
 
 
@@ -43,11 +43,10 @@ assert not torch.cuda.is_initialized()  # (1)!
 loader = DataLoader(data, batch_size=2, num_workers=2, collate_fn=whoami)
 seen = list(loader)
 pids = {s["pid"] for s in seen}
-print("worker ids:", sorted({s["worker"] for s in seen}),
-      " distinct worker processes:", len(pids))
+print("worker ids:", sorted({s["worker"] for s in seen}))
+print("distinct worker processes:", len(pids))
 print("main process among them:", os.getpid() in pids)
 print("start method:", torch.multiprocessing.get_start_method())
-# fork is the Linux default on Python 3.11
 assert torch.multiprocessing.get_start_method() == "fork"
 print("devices:", {s["tensor_device"] for s in seen},
       " requires_grad:", {s["requires_grad"] for s in seen})
@@ -58,7 +57,7 @@ assert {s["tensor_device"] for s in seen} == {"cpu"}
 # --8<-- [start:numpy-seed]
 import numpy as np
 
-rng = np.random.default_rng(0)  # created before the workers start
+rng = np.random.default_rng(0)
 
 
 def draw(batch):

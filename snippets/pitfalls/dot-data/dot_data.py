@@ -33,7 +33,7 @@ p = torch.ones(3, requires_grad=True)
 print("p.data is p:", p.data is p, " p.data is p.data:", p.data is p.data)
 print("same storage:", p.data.data_ptr() == p.data_ptr())
 print("p.data.requires_grad:", p.data.requires_grad)
-assert p.data is not p and p.data is not p.data  # a new object each time
+assert p.data is not p and p.data is not p.data
 assert p.data.data_ptr() == p.data_ptr()
 v = p.clone()
 v.data.add_(1)  # (1)!
@@ -43,7 +43,7 @@ assert v._version == 0
 
 # --8<-- [start:no-grad-update]
 param = torch.nn.Parameter(torch.ones(3))
-pending = (param * param).sum()  # a graph that saved param
+pending = (param * param).sum()
 with torch.no_grad():
     param.add_(1)  # (1)!
 print("param._version:", param._version)

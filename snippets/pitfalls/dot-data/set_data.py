@@ -19,7 +19,8 @@ assert x._version == version  # (2)!
 x.add_(1)
 print("after x.add_(1): x", x._version, "| old view", view._version)
 assert x._version == view._version == version + 1  # (3)!
-print("x:", x, "| old view:", view)
+print("x:", x)
+print("old view:", view)
 assert torch.equal(x, torch.full((3,), 8.0))
 assert torch.equal(view, torch.full((2,), 2.0))
 

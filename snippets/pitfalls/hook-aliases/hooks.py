@@ -12,7 +12,7 @@ captured = {}
 
 
 def hook_fn(module, args, output):
-    captured["seed-003"] = output.detach().cpu()  # (2)!
+    captured["post_c"] = output.detach().cpu()  # (2)!
     captured["copy"] = output.detach().clone()
 
 
@@ -20,14 +20,14 @@ handle = model[0].register_forward_hook(hook_fn)
 with torch.no_grad():
     out = model(inp)
 handle.remove()
-expected = model[0](inp).detach()  # the Linear output, recomputed
+expected = model[0](inp).detach()
 
 print("true Linear output min:", round(expected.min().item(), 4))
-print("seed 003 capture min:  ", captured["seed-003"].min().item())
-print("clone() capture min:   ", round(captured["copy"].min().item(), 4))
+print("Post C's capture min:", captured["post_c"].min().item())
+print("clone() capture min:", round(captured["copy"].min().item(), 4))
 assert expected.min().item() < 0
-assert captured["seed-003"].min().item() == 0.0
-assert not torch.equal(captured["seed-003"], expected)
+assert captured["post_c"].min().item() == 0.0
+assert not torch.equal(captured["post_c"], expected)
 assert torch.equal(captured["copy"], expected)
 # --8<-- [end:alias]
 

@@ -6,15 +6,23 @@
 """Detach at inference, no_grad, inference_mode: what each keeps, and the
 rules."""
 
-# --8<-- [start:saved]
+# --8<-- [start:habit]
 import torch
 from torch import nn
-
-from autograd_lens import SavedTensorLedger
 
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(128, 512), nn.ReLU(), nn.Linear(512, 10))
 inp = torch.randn(64, 128)
+
+model.eval()
+with torch.inference_mode():  # (1)!
+    out = model(inp)
+print("out.grad_fn:", out.grad_fn, "| requires_grad:", out.requires_grad)
+assert out.grad_fn is None and not out.requires_grad
+# --8<-- [end:habit]
+
+# --8<-- [start:saved]
+from autograd_lens import SavedTensorLedger
 
 
 def saved_bytes(mode):
@@ -32,7 +40,7 @@ def saved_bytes(mode):
 
 results = {m: saved_bytes(m) for m in ("detach", "no_grad", "inference_mode")}
 for mode, (count, nbytes, out) in results.items():
-    print(f"{mode:15} saved tensors: {count}, activation bytes: {nbytes}")
+    print(f"{mode}: {count} saved tensors, {nbytes} B")
 assert results["detach"][1] > 0
 assert results["no_grad"][0] == results["inference_mode"][0] == 0
 assert all(torch.equal(results["detach"][2], r[2]) for r in results.values())
@@ -48,7 +56,7 @@ assert not output.requires_grad
 # --8<-- [end:redundant]
 
 # --8<-- [start:no-grad-view]
-table = nn.Parameter(torch.ones(4, 3))  # say, an embedding table
+table = nn.Parameter(torch.ones(4, 3))
 with torch.no_grad():
     row = table[0]  # (1)!
     row_detached = table[0].detach()  # (2)!
@@ -99,6 +107,6 @@ assert torch.equal(w.grad, t.sum(0))
 with torch.no_grad():
     n = model(inp)
 print("no_grad result is an inference tensor:", n.is_inference())
-(n * w).sum().backward()  # a normal tensor: autograd may save it
+(n * w).sum().backward()
 assert not n.is_inference()
 # --8<-- [end:rules-allowed]

@@ -15,7 +15,7 @@ with torch.inference_mode():
     alias = a.detach()
 for name, t in [("torch.ones(3)", fresh), ("a * 2", computed),
                 ("a.view(-1)", view), ("a.detach()", alias)]:
-    print(f"{name:14} is_inference={t.is_inference()!s:5}"
+    print(f"{name}: is_inference={t.is_inference()},"
           f" requires_grad={t.requires_grad}")
 assert fresh.is_inference() and computed.is_inference()
 assert not view.is_inference() and not alias.is_inference()
@@ -27,7 +27,7 @@ assert a._version == view._version == alias._version == 1  # (3)!
 
 # --8<-- [start:caught]
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
-y = x.exp()  # saves y
+y = x.exp()
 with torch.inference_mode():
     y.detach().mul_(2)  # (1)!
 print("y._version:", y._version)

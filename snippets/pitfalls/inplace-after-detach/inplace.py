@@ -18,7 +18,7 @@ y.sum().backward()
 
 # --8<-- [start:leaf-refuses]
 a = torch.tensor([1.0], requires_grad=True)
-sq = a * a  # mul saves a for backward
+sq = a * a
 a.add_(1)  # (1)!
 # --8<-- [end:leaf-refuses]
 
@@ -33,14 +33,14 @@ sq.backward()  # (2)!
 # --8<-- [start:silent]
 w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 h = w * 2
-stats = h.detach()  # meant as a read-only view for logging
+stats = h.detach()
 stats.sub_(stats.mean())  # (1)!
 loss = (h * h).sum()  # (2)!
 loss.backward()
-print("h:", h)
+print("h:", h.detach())
 print("loss:", loss.item(), " expected:", ((w.detach() * 2) ** 2).sum().item())
 print("w.grad:", w.grad)
-assert loss.item() == 8.0  # not 56.0: the forward value was silently changed
+assert loss.item() == 8.0
 assert torch.equal(w.grad, torch.tensor([-8.0, 0.0, 8.0]))
 # --8<-- [end:silent]
 

@@ -13,8 +13,8 @@ assert not z.requires_grad and z.grad_fn is None
 
 y.requires_grad_()  # (1)!
 w = y * 3
-print("w.requires_grad:", w.requires_grad, " w.grad_fn:",
-      type(w.grad_fn).__name__)
+print("w.requires_grad:", w.requires_grad)
+print("w.grad_fn:", type(w.grad_fn).__name__)
 assert w.requires_grad
 w.sum().backward()
 print("y.is_leaf:", y.is_leaf, " y.grad:", y.grad)

@@ -24,7 +24,7 @@ assert y._version == d._version == before + 1
 assert y.tolist() == [3.0, 5.0, 7.0]
 x.grad = torch.ones(3)
 assert x.detach().grad is None  # (3)!
-print("y after d.add_(1):", y.tolist(), "| versions:", y._version, d._version)
+print("y:", y.tolist(), "| versions:", y._version, d._version)
 alias = y.detach()
 alias.unsqueeze_(0)  # (4)!
 print("alias.unsqueeze_(0): alias", tuple(alias.shape), "| y", tuple(y.shape))

@@ -3,7 +3,7 @@
 # raises: error RuntimeError
 # stderr: the DDP workers warn that broadcast_buffers is deprecated (2.13+)
 """DDP (gloo, CPU, two processes): a detach inside forward leaves parameters
-unused; the error, find_unused_parameters=True, and seed 000's two forms."""
+unused; the error, find_unused_parameters=True, and Post A's two forms."""
 
 # --8<-- [start:setup]
 import os
@@ -40,7 +40,7 @@ if __name__ == "__main__":
     torch.manual_seed(0)
     x = torch.randn(8, 4)
     model = DDP(TwoStage())  # (2)!
-    model(x).sum().backward()  # first iteration: no error yet
+    model(x).sum().backward()
     model(x)  # (3)!
 # --8<-- [end:error]
 
@@ -80,8 +80,8 @@ def worker(rank: int, world: int, port: int, results) -> None:
     for broadcast in (True, False):  # (4)!
         bn = DDP(nn.BatchNorm1d(4, momentum=0.0),
                  broadcast_buffers=broadcast)
-        bn.module.running_mean.fill_(float(rank))  # differs per rank
-        bn(x)  # forward only; momentum 0 leaves the stats as they are
+        bn.module.running_mean.fill_(float(rank))
+        bn(x)
         key = f"running_mean after forward, broadcast_buffers={broadcast}"
         out[key] = bn.module.running_mean[0].item()
     results[rank] = out
@@ -102,7 +102,9 @@ if __name__ == "__main__":
           r0["stage2 grads equal on all ranks"])
     print("stage1 frozen before wrapping, two iterations:",
           r0["frozen stage1, two iterations"])
-    print("seed 000's two forms: same values, no grad_fn:", r0["seed forms"])
+    same, no_graph = r0["seed forms"]
+    print("Post A's two forms, same values:", same)
+    print("   and no grad_fn:", no_graph)
     for key in [k for k in r0 if k.startswith("running_mean")]:
         print(f"{key}: rank 0 {r0[key]}, rank 1 {r1[key]}")
     rest = [{k: v for k, v in r.items() if not k.startswith("running_mean")}

@@ -8,12 +8,6 @@ import copy
 import torch
 from torch import nn
 
-from autograd_lens import (
-    SavedTensorLedger,
-    parameters_with_grad,
-    reached_parameters,
-)
-
 torch.manual_seed(0)
 policy = nn.Sequential(nn.Linear(4, 32), nn.ReLU(), nn.Linear(32, 2))
 target = copy.deepcopy(policy)  # (1)!
@@ -25,6 +19,12 @@ q = policy(state).gather(1, action[:, None]).squeeze(1)
 # --8<-- [end:setup]
 
 # --8<-- [start:two-targets]
+from autograd_lens import (
+    SavedTensorLedger,
+    parameters_with_grad,
+    reached_parameters,
+)
+
 with SavedTensorLedger() as with_detach:
     y_detach = (
         reward + gamma * (1 - done) * target(next_state).max(1).values.detach()
@@ -67,7 +67,7 @@ assert reached_parameters(loss, target) == [
 ]
 assert torch.equal(
     y_eval.detach(), y_no_grad
-)  # same values, only the graph differs
+)
 # --8<-- [end:eval-is-not-enough]
 
 # --8<-- [start:semi-gradient]
@@ -85,7 +85,7 @@ assert not torch.allclose(g_semi, g_full)
 
 # --8<-- [start:hard-update]
 with torch.no_grad():
-    policy[0].weight.add_(1.0)  # pretend an optimizer step happened
+    policy[0].weight.add_(1.0)
 target.load_state_dict(policy.state_dict())  # (1)!
 pairs = list(zip(target.parameters(), policy.parameters()))
 same_values = all(torch.equal(a, b) for a, b in pairs)
@@ -105,7 +105,7 @@ with torch.no_grad():  # (1)!
     policy[0].weight.add_(1.0)
     expected = (1 - tau) * target[0].weight + tau * policy[0].weight
     for t, p in zip(target.parameters(), policy.parameters()):
-        t.lerp_(p, tau)  # t += tau * (p - t)
+        t.lerp_(p, tau)
 print(
     "soft update matches formula:", torch.allclose(target[0].weight, expected)
 )

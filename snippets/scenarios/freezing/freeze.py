@@ -7,14 +7,7 @@ import copy
 import torch
 from torch import nn
 
-from autograd_lens import (
-    SavedTensorLedger,
-    parameters_with_grad,
-    reached_parameters,
-)
-
 torch.manual_seed(0)
-
 
 def make_backbone() -> nn.Sequential:  # (1)!
     return nn.Sequential(
@@ -23,7 +16,6 @@ def make_backbone() -> nn.Sequential:  # (1)!
                   stride=2), nn.BatchNorm2d(32), nn.ReLU(),
         nn.AdaptiveAvgPool2d(1), nn.Flatten(),
     )
-
 
 class Classifier(nn.Module):
     def __init__(self, mode: str) -> None:
@@ -44,14 +36,16 @@ class Classifier(nn.Module):
             f = f.detach()  # (4)!
         return self.head(f)
 
-
-pretrained = make_backbone().state_dict()  # stands in for downloaded weights
+pretrained = make_backbone().state_dict()
 x = torch.randn(8, 3, 32, 32)
 y = torch.randint(0, 10, (8,))
 MODES = ["full", "requires_grad", "detach", "no_grad"]
 # --8<-- [end:setup]
 
 # --8<-- [start:memory]
+from autograd_lens import SavedTensorLedger, reached_parameters
+
+
 def one_step(mode: str):
     torch.manual_seed(1)
     model = Classifier(mode)
@@ -71,30 +65,27 @@ def one_step(mode: str):
     changed = [k for k, v in after.items() if not torch.equal(v, before[k])]
     return model, opt, ledger, held, reached, changed
 
-
 results = {m: one_step(m) for m in MODES}
-print(
-    f"{'mode':14} {'saves in forward':>16} {'held when backward starts':>26}"
-)
+print("mode: saved in forward, held at backward")
 for m, (_, _, ledger, held, _, _) in results.items():
-    print(f"{m:14} {ledger.count:>16} {held:>20,} bytes")
+    print(f"{m}: {ledger.count}, {held:,} B")
 
 full, frozen = (results[m][3] for m in ("full", "requires_grad"))
 assert results["detach"][3] == results["no_grad"][3] == frozen < full  # (2)!
 assert results["detach"][2].count == results["full"][2].count - 1  # (3)!
 assert results["no_grad"][2].count == results["requires_grad"][2].count
 ratio = results["detach"][3] / frozen
-print(f"detach vs requires_grad_(False), held at backward: {ratio:.0%}")
+print(f"detach / requires_grad_(False) at backward: {ratio:.0%}")
 # --8<-- [end:memory]
 
 # --8<-- [start:who-learns]
+from autograd_lens import parameters_with_grad
+
 for m, (model, opt, _, _, reached, _) in results.items():
     n_opt = sum(len(g["params"]) for g in opt.param_groups)
     got = parameters_with_grad(model)
-    print(
-        f"{m:14} optimizer sees {n_opt:2} tensors; .grad set on {len(got):2}: "
-        f"{sorted({n.split('.')[0] for n in got})}"
-    )
+    print(f"{m}: .grad on {sorted({n.split('.')[0] for n in got})}")
+    print(f"   optimizer sees {n_opt}, .grad set on {len(got)}")
     assert got == reached  # (1)!
     assert (m == "full") == any(n.startswith("backbone") for n in got)
 # --8<-- [end:who-learns]
@@ -104,10 +95,8 @@ buffers = {"running_mean", "running_var", "num_batches_tracked"}
 for m, (model, *_, changed) in results.items():
     bb = [k for k in changed if k.startswith("backbone")]
     n_buf = sum(k.rsplit(".", 1)[1] in buffers for k in bb)
-    print(
-        f"{m:13} changed: backbone parameters {len(bb) - n_buf}/8, "
-        f"BatchNorm buffers {n_buf}/6, head {len(changed) - len(bb)}/2"
-    )
+    print(f"{m}: backbone parameters {len(bb) - n_buf}/8 changed")
+    print(f"   BatchNorm buffers {n_buf}/6, head {len(changed) - len(bb)}/2")
 bn_stats = {f"backbone.1.{b}" for b in buffers}
 assert all(bn_stats <= set(results[m][5]) for m in MODES)  # (1)!
 backbone_params = {
@@ -154,11 +143,11 @@ assert all_require
 first, middle, last = nn.Linear(4, 4), nn.Linear(4, 4), nn.Linear(4, 1)
 middle.requires_grad_(False)  # (1)!
 h = middle(first(torch.randn(2, 4)))
-print("frozen layer's output: requires_grad", h.requires_grad,
-      "| grad_fn set:", h.grad_fn is not None)
+print("frozen layer's output: requires_grad", h.requires_grad)
+print("   grad_fn set:", h.grad_fn is not None)
 assert h.requires_grad and h.grad_fn is not None  # (2)!
 last(h).sum().backward()
-print("first.weight.grad set:", first.weight.grad is not None,
-      "| middle.weight.grad:", middle.weight.grad)
+print("first.weight.grad set:", first.weight.grad is not None)
+print("middle.weight.grad:", middle.weight.grad)
 assert first.weight.grad is not None and middle.weight.grad is None
 # --8<-- [end:frozen-middle]

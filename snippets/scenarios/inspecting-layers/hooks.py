@@ -89,8 +89,8 @@ for i in (0, 1):
 inputs = torch.randn(64, 8)
 net(inputs).pow(2).mean().backward()
 for name in acts:
-    print(f"{name}: activation std {acts[name]:.4f}"
-          f"   gradient norm {grads[name]:.4f}")
+    print(f"{name}: activation std {acts[name]:.4f}")
+    print(f"   gradient norm {grads[name]:.4f}")
 assert (
     acts["layer0"] < acts["layer1"] / 10
     and grads["layer0"] > grads["layer1"] * 10

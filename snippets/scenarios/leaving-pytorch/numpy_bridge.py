@@ -36,15 +36,16 @@ with torch.no_grad():  # (4)!
 
 # --8<-- [start:array-writes]
 x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
-e = x.exp()  # exp saves its output e for backward
+e = x.exp()
 arr = e.detach().numpy()
 arr *= 2  # (1)!
-print("e after arr *= 2:", e.detach(), "| e._version:", e._version)
+print("e._version:", e._version)
+print("e:", e.detach())
 assert torch.equal(e.detach(), 2 * x.detach().exp()) and e._version == 0
 e.sum().backward()  # (2)!
-print("x.grad:       ", x.grad)
-print("true gradient:", x.detach().exp())
-assert torch.allclose(x.grad, 2 * x.detach().exp())  # silently wrong
+print("x.grad:", x.grad)
+print("true:  ", x.detach().exp())
+assert torch.allclose(x.grad, 2 * x.detach().exp())
 # --8<-- [end:array-writes]
 
 # --8<-- [start:from-numpy]

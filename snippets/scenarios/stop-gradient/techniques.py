@@ -7,8 +7,6 @@ import copy
 import torch
 from torch import nn
 
-from autograd_lens import parameters_with_grad, reached_parameters
-
 x = torch.tensor([0.2, 0.7, 1.4, -0.6], requires_grad=True)
 torch.round(x).sum().backward()
 print("grad through round():", x.grad)  # (1)!
@@ -26,13 +24,11 @@ assert torch.allclose(y.detach(), q) and torch.equal(x.grad,
 # --8<-- [start:simsiam]
 torch.manual_seed(0)
 predictor = nn.Linear(8, 8)
-z1 = torch.randn(16, 8, requires_grad=True)  # encoder outputs of two views
+z1 = torch.randn(16, 8, requires_grad=True)
 z2 = torch.randn(16, 8, requires_grad=True)
-
 
 def neg_cos(p, z):
     return -nn.functional.cosine_similarity(p, z, dim=-1).mean()
-
 
 loss = (neg_cos(predictor(z1), z2.detach()) / 2  # (1)!
         + neg_cos(predictor(z2), z1.detach()) / 2)
@@ -51,6 +47,8 @@ assert not torch.allclose(g1, g1_no_sg)
 # --8<-- [end:simsiam]
 
 # --8<-- [start:byol]
+from autograd_lens import parameters_with_grad, reached_parameters
+
 online = nn.Sequential(nn.Linear(8, 8), nn.ReLU(), nn.Linear(8, 8))
 target = copy.deepcopy(online).requires_grad_(False)  # (1)!
 view1, view2 = torch.randn(16, 8), torch.randn(16, 8)
@@ -71,7 +69,7 @@ with torch.no_grad():  # (2)!
 # --8<-- [start:vqvae]
 torch.manual_seed(0)
 codebook = nn.Embedding(4, 2)
-z_e = torch.randn(6, 2, requires_grad=True)  # encoder output
+z_e = torch.randn(6, 2, requires_grad=True)
 idx = torch.cdist(z_e, codebook.weight).argmin(dim=1)
 e = codebook(idx)
 

@@ -99,6 +99,7 @@ class Question:
 class Faq:
     topics: dict[str, dict[str, str]]
     questions: list[Question]
+    index_description: dict[str, str] | None = None
 
     def in_topic(self, topic: str) -> list[Question]:
         return sorted((q for q in self.questions if q.topic == topic), key=lambda q: (-q.count, q.order))
@@ -300,7 +301,7 @@ def load(path: Path = DATA) -> Faq:
     dupes = sorted(i for i, n in Counter(q.id for q in questions).items() if n > 1)
     if dupes:
         raise _fail(", ".join(dupes), "duplicate id.")
-    faq = Faq(topics=topics, questions=questions)
+    faq = Faq(topics=topics, questions=questions, index_description=data.get("index_description"))
     for topic in topics:
         if not faq.answered(topic):
             raise FaqError(

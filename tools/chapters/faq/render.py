@@ -8,6 +8,7 @@ tests see the same includes and anchors as the build.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from functools import cache
@@ -124,6 +125,13 @@ def _header(lang: str) -> str:
     return f"<!-- {LABELS[lang]['generated'].format(cmd=WRITE_HINT)} -->"
 
 
+def _front_matter(description: str | None) -> list[str]:
+    """The page's ``description:`` front matter (search excerpts, link previews)."""
+    if not description:
+        return []
+    return ["---", f"description: {json.dumps(description, ensure_ascii=False)}", "---", ""]
+
+
 def render_topic(faq: Faq, lang: str, topic: str) -> str:
     """The Markdown of one topic page: its answered questions, most frequent first."""
     if lang not in LANGS:
@@ -132,7 +140,8 @@ def render_topic(faq: Faq, lang: str, topic: str) -> str:
         raise ValueError(f"unknown topic {topic!r}; known: {list(faq.topics)}.")
     page = f"{FAQ_DIR}/{topic}.md"
     lab = LABELS[lang]
-    parts = [f"# {faq.topics[topic][lang]}", "", _header(lang), ""]
+    front = _front_matter(faq.topics[topic].get(f"description_{lang}"))
+    parts = [*front, f"# {faq.topics[topic][lang]}", "", _header(lang), ""]
     for q in faq.answered(topic):
         parts.append(_entry(q, lang, page))
     parts += ["---", "", lab["topic_intro"], lab["more"], ""]
@@ -156,6 +165,7 @@ def render_index(faq: Faq, lang: str) -> str:
     qs = faq.questions
     answered = sum(q.answered for q in qs)
     parts = [
+        *_front_matter((faq.index_description or {}).get(lang)),
         f"# {t['title']}",
         "",
         _header(lang),
