@@ -15,6 +15,7 @@ against the candidates of the pinned torch (it imports torch). A problem raises
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -114,10 +115,60 @@ def _evidence(item: str | dict, where: str) -> Evidence:
         item = {"code": item}
     path, _, section = item["code"].partition(":")
     ev = Evidence(path, section)
+    reused = not path.startswith(f"snippets/{APIS_DIR}/")
+    if reused and any(f"notes_{lang}" in item for lang in LANGS):
+        raise _fail(where, f"{path} is reused from its page, which explains it: remove notes_zh/notes_en.")
     for lang in LANGS:
-        ev.notes[lang] = [join_lines(n) for n in item.get(f"notes_{lang}", [])]
+        notes = item.get(f"notes_{lang}", [])
+        ev.notes[lang] = _page_notes(ev, lang, where) if reused else [join_lines(n) for n in notes]
     _check_evidence(ev, where)
     return ev
+
+
+_NOTE = re.compile(r"^(\d+)\.\s+(\S.*)$")
+
+
+def _page_notes(ev: Evidence, lang: str, where: str) -> list[str]:
+    """The annotations a reused section has on its own page: the numbered list after
+    its code block (so the two pages explain it in the same words, and stay in step)."""
+    from tools.pages.parse import owner_pages
+
+    include = f'--8<-- "{ev.include}:{ev.section}"'
+    for page in owner_pages(ev.file):
+        path = DOCS / lang / page
+        lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+        at = next((i for i, line in enumerate(lines) if line.strip() == include), None)
+        if at is not None:
+            return [_rebase_links(n, page) for n in _list_after_fence(lines, at)]
+    raise _fail(where, f"{ev.path}:{ev.section} is not embedded on its own page in docs/{lang}/.")
+
+
+_LINK = re.compile(r"\]\((?!https?:|mailto:)([^)\s]*)\)")
+
+
+def _rebase_links(note: str, page: str) -> str:
+    """A relative link written on ``page`` made to work from a page under apis/."""
+
+    def rebase(m: re.Match) -> str:
+        target, _, anchor = m[1].partition("#")
+        full = os.path.normpath(os.path.join(os.path.dirname(page), target)) if target else page
+        return f"]({os.path.relpath(full, APIS_DIR)}{'#' + anchor if anchor else ''})"
+
+    return _LINK.sub(rebase, note)
+
+
+def _list_after_fence(lines: list[str], at: int) -> list[str]:
+    end = next(i for i in range(at + 1, len(lines)) if lines[i].strip().startswith("```"))
+    notes: list[str] = []
+    for line in lines[end + 1 :]:
+        m = _NOTE.match(line)
+        if m:
+            notes.append(m[2].strip())
+        elif notes and line.startswith("    ") and line.strip():
+            notes[-1] += " " + line.strip()
+        elif line.strip() or notes:
+            break
+    return [join_lines(n) for n in notes]
 
 
 def _check_evidence(ev: Evidence, where: str) -> None:
