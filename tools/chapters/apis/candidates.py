@@ -24,6 +24,7 @@ and are not parameters; ``EXTRA_PARAMS`` adds those documented inside ``**kwargs
 
 from __future__ import annotations
 
+import enum
 import importlib
 import inspect
 import re
@@ -235,7 +236,7 @@ def params(name: str) -> tuple[str, ...]:
     obj = resolve(name)
     if isinstance(obj, staticmethod | classmethod):
         obj = obj.__func__
-    if isinstance(obj, property) or obj is None or not callable(obj):
+    if isinstance(obj, property) or obj is None or not callable(obj) or _is_enum(obj):
         return EXTRA_PARAMS.get(name, ())
     try:
         sig = inspect.signature(obj)
@@ -247,6 +248,11 @@ def params(name: str) -> tuple[str, ...]:
     except (TypeError, ValueError):
         found = _doc_params(obj)
     return tuple(found) + tuple(p for p in EXTRA_PARAMS.get(name, ()) if p not in found)
+
+
+def _is_enum(obj: object) -> bool:
+    """An enum's "parameters" are Enum's functional API, not the API's own."""
+    return isinstance(obj, type) and issubclass(obj, enum.Enum)
 
 
 def _doc_params(obj: object) -> list[str]:
