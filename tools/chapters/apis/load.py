@@ -272,29 +272,57 @@ def _listed_twice(inv: Inventory) -> list[str]:
     ]
 
 
-def _param_problems(api: Api, found: dict) -> list[str]:
-    known = {p for name in api.covers if name in found for p in found[name].params}
+def _param_entries(inv: Inventory) -> dict[str, set[str]]:
+    """Candidate -> its parameters that have an entry of their own (``name:param``)."""
+    out: dict[str, set[str]] = {}
+    for api in inv.apis:
+        for name in api.covers:
+            owner, _, param = name.partition(":")
+            if param:
+                out.setdefault(owner, set()).add(param)
+    return out
+
+
+def _param_problems(api: Api, found: dict, elsewhere: dict[str, set[str]]) -> list[str]:
+    whole = [n for n in api.covers if ":" not in n]
+    known = {p for name in whole if name in found for p in found[name].params}
+    own = {p for name in whole for p in elsewhere.get(name, ())}
     given = set(api.params) | set(api.other_params)
     out = [
-        f"entry {api.id}: parameter {p!r} of {', '.join(api.covers)} is in neither params nor other_params"
-        for p in sorted(known - given)
+        f"entry {api.id}: parameter {p!r} of {', '.join(whole)} is in neither params nor other_params"
+        for p in sorted(known - given - own)
     ]
-    out += [
-        f"entry {api.id}: {p!r} is not a parameter of {', '.join(api.covers)}" for p in sorted(given - known)
-    ]
+    out += [f"entry {api.id}: {p!r} is not a parameter of {', '.join(whole)}" for p in sorted(given - known)]
+    out += [f"entry {api.id}: {p!r} has an entry of its own; drop it here" for p in sorted(given & own)]
+    return out
+
+
+def _param_entry_problems(inv: Inventory, found: dict) -> list[str]:
+    out = []
+    for api in inv.apis:
+        for name in api.covers:
+            owner, _, param = name.partition(":")
+            if not param:
+                continue
+            if owner not in found or param not in found[owner].params:
+                out.append(f"entry {api.id}: {name} is no parameter of a candidate of the pinned torch")
+            elif found[owner].namespace != api.namespace:
+                out.append(f"entry {api.id}: {name} belongs to namespace {found[owner].namespace!r}")
     return out
 
 
 def coverage(inv: Inventory, candidates=None) -> list[str]:
     """What keeps the data from covering the candidates exactly: a candidate with
-    neither an entry nor a reason, a name that is no candidate, a parameter left out."""
+    neither an entry nor a reason, a name that is no candidate, a parameter left out.
+    A ``name:param`` in ``covers`` is an entry for one parameter of a candidate."""
     if candidates is None:
         from tools.chapters.apis.candidates import candidates as introspect
 
         candidates = introspect()
     found = {c.name: c for c in candidates}
-    covered, excused = inv.covering(), inv.excused()
-    problems = _listed_twice(inv)
+    covered = {n: a for n, a in inv.covering().items() if ":" not in n}
+    excused = inv.excused()
+    problems = _listed_twice(inv) + _param_entry_problems(inv, found)
     for c in candidates:
         if c.name not in covered and c.name not in excused:
             problems.append(
@@ -305,6 +333,7 @@ def coverage(inv: Inventory, candidates=None) -> list[str]:
     for name in sorted(set(covered) | set(excused)):
         if name not in found:
             problems.append(f"{name} is not a candidate of the pinned torch: fix the name or remove it")
+    elsewhere = _param_entries(inv)
     for api in inv.apis:
-        problems += _param_problems(api, found)
+        problems += _param_problems(api, found, elsewhere)
     return problems
