@@ -2,6 +2,8 @@
 """API inventory, torch.utils.checkpoint: trading memory for recomputation."""
 
 # --8<-- [start:checkpoint]
+from functools import partial
+
 import torch
 from torch.autograd.graph import saved_tensors_hooks
 from torch.utils.checkpoint import checkpoint
@@ -30,7 +32,7 @@ def saved_by(run):
 
 plain, g_plain = saved_by(block)
 runs.clear()
-ckpt, g_ckpt = saved_by(lambda x: checkpoint(block, x, use_reentrant=False))
+ckpt, g_ckpt = saved_by(partial(checkpoint, block, use_reentrant=False))
 print("saved tensors:", plain, "->", ckpt, "| block ran:", len(runs))
 assert ckpt < plain and len(runs) == 2  # (2)!
 assert torch.equal(g_plain, g_ckpt)
