@@ -122,7 +122,7 @@ def render_index(inv: Inventory, lang: str, candidates: int) -> str:
     deprecated = [a for a in inv.apis if a.deprecated]
     parts += [f"## {lab['deprecated_head']}", "", lab["deprecated_text"], ""]
     parts += [f"- [`{a.title}`]({_rel(f'{a.page}#{a.id}', page)})" for a in deprecated] + [""]
-    covered = sum(len(a.covers) for a in inv.apis)
+    covered = sum(1 for a in inv.apis for name in a.covers if ":" not in name)
     excused = sum(len(e.names) for e in inv.out_of_scope)
     method = lab["method_text"].format(
         candidates=candidates, covered=covered, entries=len(inv.apis), excused=excused
