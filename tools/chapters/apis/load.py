@@ -32,8 +32,6 @@ SCHEMA = "apis.schema.json"
 APIS_DIR = "apis"
 RECORD_HINT = ".venv/bin/python -m tools snippets record {path}"
 
-_MARKER = re.compile(r"#\s*\((\d+)\)!")
-
 
 class ApiError(ToolError):
     """A bad entry in data/apis.yml; the message names the entry and the fix."""
@@ -181,19 +179,9 @@ def _check_evidence(ev: Evidence, where: str) -> None:
         raise _fail(
             where, f"evidence {ev.path}:{ev.section} asserts nothing: add the assert that proves the entry."
         )
-    numbers = [int(m) for m in _MARKER.findall(found[ev.section])]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise _fail(
-            where,
-            f"annotation markers in {ev.path}:{ev.section} must be (1)!, (2)!, ... in order: {numbers}.",
-        )
-    for lang in LANGS:
-        if len(ev.notes[lang]) != len(numbers):
-            raise _fail(
-                where,
-                f"notes_{lang} of {ev.path}:{ev.section} has {len(ev.notes[lang])} note(s) for "
-                f"{len(numbers)} annotation marker(s) # (n)!.",
-            )
+    problem = markers.annotation_mismatch(found[ev.section], ev.notes, f"{ev.path}:{ev.section}")
+    if problem:
+        raise _fail(where, problem)
     record = ev.file.with_suffix(".out")
     if not record.is_file() or ev.section not in sections(record):
         hint = RECORD_HINT.format(path=ev.path)
