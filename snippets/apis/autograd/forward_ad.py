@@ -17,7 +17,8 @@ J2 = jacobian(f, x, create_graph=True)  # (2)!
 assert J2.requires_grad
 _, v = vjp(f, x, torch.ones(2))
 H = hessian(lambda x: (x ** 3).sum(), x)
-print("vjp:", v, "| hessian diag:", H.diagonal())
+print("vjp:", v)
+print("hessian diag:", H.diagonal())
 assert H.diagonal().tolist() == [6.0, 12.0]
 # --8<-- [end:functional]
 

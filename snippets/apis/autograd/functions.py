@@ -25,7 +25,8 @@ class Cube(torch.autograd.Function):
 x = torch.tensor([1.0, 2.0], requires_grad=True)
 y = Cube.apply(x)  # (3)!
 y.sum().backward()
-print("x.grad:", x.grad, "| node:", type(y.grad_fn).__name__)
+print("x.grad:", x.grad)
+print("node:", type(y.grad_fn).__name__)
 assert x.grad.tolist() == [3.0, 12.0]
 Function = torch.autograd.Function
 assert Function.vjp is Function.backward  # (4)!
@@ -81,7 +82,8 @@ before = h._version
 out = AddOneInPlace.apply(h)
 assert out is h and h._version > before  # (2)!
 out.sum().backward()
-print("h:", h.detach(), "| node:", type(h.grad_fn).__name__)
+print("h:", h.detach())
+print("node:", type(h.grad_fn).__name__)
 # --8<-- [end:mark-dirty]
 
 # --8<-- [start:mark-non-differentiable]
@@ -106,7 +108,8 @@ x = torch.tensor([3.0, 1.0, 2.0], requires_grad=True)
 values, index = SortWithIndex.apply(x)
 assert values.requires_grad and not index.requires_grad
 (values * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
-print("x.grad:", x.grad, "| index:", index.tolist())
+print("x.grad:", x.grad)
+print("index:", index.tolist())
 assert x.grad.tolist() == [3.0, 1.0, 2.0]
 # --8<-- [end:mark-non-differentiable]
 

@@ -14,7 +14,9 @@ _, gu = torch.autograd.grad(y.sum(), (x, u), allow_unused=True,
                             retain_graph=True)  # (2)!
 _, zeros = torch.autograd.grad(y.sum(), (x, u), allow_unused=True,
                                materialize_grads=True)
-print("gx:", gx, "| unused:", gu, "| materialized:", zeros)
+print("gx:", gx)
+print("unused:", gu)
+print("materialized:", zeros)
 assert gu is None and zeros.tolist() == [0.0]
 # --8<-- [end:grad]
 
@@ -44,7 +46,8 @@ torch.autograd.backward([loss_a, loss_b],
                         grad_tensors=[torch.tensor(1.0),
                                       torch.tensor(0.5)],
                         inputs=[w])  # (1)!
-print("w.grad:", w.grad, "| b.grad:", b.grad)
+print("w.grad:", w.grad)
+print("b.grad:", b.grad)
 assert w.grad.tolist() == [3.5, 3.5] and b.grad is None
 # --8<-- [end:backward]
 
@@ -55,6 +58,6 @@ from torch.autograd import Variable
 v = Variable(torch.ones(2), requires_grad=True)  # (1)!
 assert type(v) is torch.Tensor and v.is_leaf and v.requires_grad
 old = Variable(torch.ones(2), volatile=True)  # (2)!
-print("type:", type(v).__name__, "| volatile -> requires_grad:",
-      old.requires_grad)
+print("type:", type(v).__name__)
+print("volatile -> requires_grad:", old.requires_grad)
 # --8<-- [end:variable]

@@ -22,7 +22,8 @@ w = torch.tensor([3.0, 4.0], requires_grad=True)
 with saved_tensors_hooks(pack, unpack):
     y = (x * w).sum()  # (2)!
 y.backward()
-print("packed:", shapes, "| x.grad:", x.grad)
+print("packed:", shapes)
+print("x.grad:", x.grad)
 assert shapes == [(2,), (2,)] and x.grad.tolist() == [3.0, 4.0]
 # --8<-- [end:saved-tensors-hooks]
 
@@ -89,7 +90,8 @@ y.grad_fn.register_hook(
 acc = y.grad_fn.next_functions[0][0].next_functions[0][0]
 acc.register_prehook(lambda g: (g[0] * 0,))  # (2)!
 y.sum().backward()
-print("hooks ran:", seen, "| w.grad:", w.grad)
+print("hooks ran:", seen)
+print("w.grad:", w.grad)
 assert seen == ["pre", "post"] and w.grad.tolist() == [0.0, 0.0]
 # --8<-- [end:node-hooks]
 

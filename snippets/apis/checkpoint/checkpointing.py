@@ -33,7 +33,8 @@ def saved_by(run):
 plain, g_plain = saved_by(block)
 runs.clear()
 ckpt, g_ckpt = saved_by(partial(checkpoint, block, use_reentrant=False))
-print("saved tensors:", plain, "->", ckpt, "| block ran:", len(runs))
+print("saved tensors:", plain, "->", ckpt)
+print("block ran:", len(runs))
 assert ckpt < plain and len(runs) == 2  # (2)!
 assert torch.equal(g_plain, g_ckpt)
 # --8<-- [end:checkpoint]
@@ -136,5 +137,6 @@ h = torch.ones(2, requires_grad=True) * 2
 (d,) = detach_variable(inputs=(h,))  # (1)!
 assert d.is_leaf and d.requires_grad and d.grad_fn is None
 (d * 3).sum().backward()
-print("d.grad:", d.grad, "| h is untouched:", h.grad_fn is not None)
+print("d.grad:", d.grad)
+print("h is untouched:", h.grad_fn is not None)
 # --8<-- [end:detach-variable]

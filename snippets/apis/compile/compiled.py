@@ -21,8 +21,8 @@ loss_fn(x, w).backward()
 assert torch.allclose(from_compiled, w.grad)
 with torch.no_grad():
     out = compiled(x, w)  # (3)!
-print("same gradient:", torch.allclose(from_compiled, w.grad),
-      "| under no_grad:", out.grad_fn)
+print("same gradient:", torch.allclose(from_compiled, w.grad))
+print("under no_grad:", out.grad_fn)
 assert out.grad_fn is None
 # --8<-- [end:compile]
 

@@ -67,8 +67,8 @@ with model.no_sync():  # (2)!
     model(torch.ones(1, 2)).sum().backward()
 assert buckets == []
 model(torch.ones(1, 2)).sum().backward()  # (3)!
-print("all-reduced buckets:", len(buckets),
-      "| weight.grad:", model.module.weight.grad.tolist())
+print("all-reduced buckets:", len(buckets))
+print("weight.grad:", model.module.weight.grad.tolist())
 assert len(buckets) == 1
 assert model.module.weight.grad.tolist() == [[2.0, 2.0]]
 # --8<-- [end:no-sync]

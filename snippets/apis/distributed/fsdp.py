@@ -18,8 +18,8 @@ fully_shard(model[0], reshard_after_forward=True)  # (1)!
 fully_shard(model)
 model(torch.ones(1, 2)).sum().backward()
 weight = model[0].weight
-print("parameter type:", type(weight).__name__,
-      "| grad:", weight.grad is not None)
+print("parameter type:", type(weight).__name__)
+print("grad:", weight.grad is not None)
 assert weight.grad is not None and weight.is_leaf
 model.set_requires_gradient_sync(False)  # (2)!
 model(torch.ones(1, 2)).sum().backward()

@@ -16,7 +16,9 @@ g_w, aux = grad(loss, argnums=1, has_aux=True)(x, w)  # (2)!
 assert g_w.tolist() == [1.0, 2.0] and x.grad is None
 assert g_w.requires_grad  # (3)!
 g_x, (value, _) = grad_and_value(loss, has_aux=True)(x, w)
-print("d/dw:", g_w.detach(), "| d/dx:", g_x, "| value:", value.item())
+print("d/dw:", g_w.detach())
+print("d/dx:", g_x)
+print("value:", value.item())
 assert g_x.tolist() == [3.0, 4.0] and value.item() == 11.0
 # --8<-- [end:grad]
 
@@ -29,7 +31,8 @@ out, vjp_fn = vjp(torch.sin, x)  # (1)!
 (ct,) = vjp_fn(torch.ones(2))
 _, tangent = jvp(torch.sin, (x,), (torch.ones(2),))  # (2)!
 assert torch.allclose(ct, x.cos()) and torch.allclose(tangent, x.cos())
-print("vjp:", ct, "| jvp:", tangent)
+print("vjp:", ct)
+print("jvp:", tangent)
 # --8<-- [end:vjp-jvp]
 
 # --8<-- [start:jacobians]
@@ -46,7 +49,8 @@ def f(x):
 J_rev, J_fwd = jacrev(f)(x), jacfwd(f)(x)  # (1)!
 assert torch.equal(J_rev, J_fwd)
 H = hessian(lambda x: f(x).sum())(x)  # (2)!
-print("jacobian diag:", J_rev.diag(), "| hessian diag:", H.diag())
+print("jacobian diag:", J_rev.diag())
+print("hessian diag:", H.diag())
 assert H.diag().tolist() == [6.0, 12.0]
 # --8<-- [end:jacobians]
 
@@ -71,7 +75,7 @@ def run(p, b, x):
 
 out = vmap(run, in_dims=(0, 0, None))(params, buffers, torch.ones(1, 2))
 out.sum().backward()  # (2)!
-print("stacked grad:", tuple(params["weight"].grad.shape),
-      "| models[0] grad:", models[0].weight.grad)
+print("stacked grad:", tuple(params["weight"].grad.shape))
+print("models[0] grad:", models[0].weight.grad)
 assert models[0].weight.grad is None
 # --8<-- [end:stack-module-state]

@@ -13,8 +13,8 @@ class Stats(nn.Module):
 
 
 stats = Stats()
-print("buffers:", [n for n, _ in stats.named_buffers()],
-      "| state_dict:", list(stats.state_dict()))
+print("buffers:", [n for n, _ in stats.named_buffers()])
+print("state_dict:", list(stats.state_dict()))
 assert list(stats.state_dict()) == ["mean"]
 assert type(stats.mean) is torch.Tensor  # (2)!
 # --8<-- [end:buffer-class]

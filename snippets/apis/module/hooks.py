@@ -38,7 +38,8 @@ def detach_input(module, args):
 net.register_forward_pre_hook(detach_input)
 x = torch.ones(1, 2, requires_grad=True)
 net(x).sum().backward()
-print("x.grad:", x.grad, "| weight.grad set:", net.weight.grad is not None)
+print("x.grad:", x.grad)
+print("weight.grad set:", net.weight.grad is not None)
 assert x.grad is None and net.weight.grad is not None
 # --8<-- [end:forward-pre-hook]
 
@@ -56,7 +57,8 @@ def scale_input_grad(module, grad_input, grad_output):
 net.register_full_backward_hook(scale_input_grad)
 x = torch.ones(1, 2, requires_grad=True)
 net(x).sum().backward()
-print("x.grad:", x.grad, "| weight.grad:", net.weight.grad)
+print("x.grad:", x.grad)
+print("weight.grad:", net.weight.grad)
 assert x.grad.tolist() == [[0.0, 0.0]]
 assert net.weight.grad.tolist() == [[1.0, 1.0]]  # (2)!
 # --8<-- [end:full-backward-hook]

@@ -8,8 +8,8 @@ net = nn.Sequential(nn.Linear(2, 2), nn.Linear(2, 1))
 net[0].requires_grad_(False)  # (1)!
 assert not net[0].weight.requires_grad and net[1].weight.requires_grad
 net(torch.ones(1, 2)).sum().backward()
-print("first layer grad:", net[0].weight.grad,
-      "| second:", net[1].weight.grad is not None)
+print("first layer grad:", net[0].weight.grad)
+print("second:", net[1].weight.grad is not None)
 assert net[0].weight.grad is None and net[1].weight.grad is not None
 # --8<-- [end:requires-grad]
 
@@ -36,8 +36,8 @@ w = net.weight
 net.to(torch.float64)  # (1)!
 assert net.weight is w and w.is_leaf and w.dtype == torch.float64
 moved = w.to(torch.float32)  # (2)!
-print("module.to(): same leaf:", net.weight is w,
-      "| tensor.to(): leaf:", moved.is_leaf)
+print("module.to(): same leaf:", net.weight is w)
+print("tensor.to(): leaf:", moved.is_leaf)
 assert not moved.is_leaf
 # --8<-- [end:to]
 

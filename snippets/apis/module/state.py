@@ -10,8 +10,8 @@ p = nn.Parameter(h)  # (1)!
 assert p.is_leaf and p.grad_fn is None and p.requires_grad
 assert p.data_ptr() == h.data_ptr()
 frozen = nn.Parameter(torch.ones(2), requires_grad=False)  # (2)!
-print("p leaf:", p.is_leaf, "| frozen requires_grad:",
-      frozen.requires_grad)
+print("p leaf:", p.is_leaf)
+print("frozen requires_grad:", frozen.requires_grad)
 # --8<-- [end:parameter]
 
 # --8<-- [start:setattr]

@@ -26,8 +26,9 @@ opt = torch.optim.SGD([w], lr=0.5)
 (w ** 2).sum().backward()
 version = w._version
 opt.step()  # (1)!
-print("w:", w.detach(), "| grad_fn:", w.grad_fn,
-      "| version:", version, "->", w._version)
+print("w:", w.detach())
+print("grad_fn:", w.grad_fn)
+print("version:", version, "->", w._version)
 assert w.grad_fn is None and w.is_leaf and w._version == version + 1
 
 
@@ -58,8 +59,8 @@ before = head.weight.detach().clone()
 opt.step()
 assert torch.equal(head.weight, before)  # (1)!
 opt.add_param_group({"params": head.parameters(), "lr": 0.01})  # (2)!
-print("groups:", len(opt.param_groups),
-      "| lrs:", [g["lr"] for g in opt.param_groups])
+print("groups:", len(opt.param_groups))
+print("lrs:", [g["lr"] for g in opt.param_groups])
 opt.step()
 assert not torch.equal(head.weight, before)
 # --8<-- [end:param-groups]
@@ -73,8 +74,8 @@ assert len(opt.state) == 0  # (1)!
 (w ** 2).sum().backward()
 opt.step()
 buf = opt.state[w]["momentum_buffer"]
-print("state per parameter:", sorted(opt.state[w]),
-      "| buffer grad_fn:", buf.grad_fn)
+print("state per parameter:", sorted(opt.state[w]))
+print("buffer grad_fn:", buf.grad_fn)
 assert buf.shape == w.shape and not buf.requires_grad  # (2)!
 # --8<-- [end:state]
 
@@ -88,7 +89,8 @@ opt = torch.optim.SGD([p], lr=lr, differentiable=True)
 p.grad = torch.tensor([3.0, 4.0])
 opt.step()  # (2)!
 p.sum().backward()
-print("d(sum p)/d lr:", lr.grad, "| d/dw:", w.grad)
+print("d(sum p)/d lr:", lr.grad)
+print("d/dw:", w.grad)
 assert lr.grad.item() == -7.0 and w.grad.tolist() == [1.0, 1.0]
 # --8<-- [end:differentiable]
 

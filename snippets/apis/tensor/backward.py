@@ -12,7 +12,8 @@ y.backward(gradient=torch.ones(2), retain_graph=True,
            inputs=[w])  # (1)!
 assert w.grad.tolist() == [1.0, 2.0] and x.grad is None
 y.sum().backward()  # (2)!
-print("w.grad:", w.grad, "| x.grad:", x.grad)
+print("w.grad:", w.grad)
+print("x.grad:", x.grad)
 assert x.grad.tolist() == [3.0, 4.0]
 # --8<-- [end:backward]
 
@@ -20,8 +21,8 @@ assert x.grad.tolist() == [3.0, 4.0]
 x.grad = None
 (x ** 3).sum().backward(create_graph=True)  # (1)!
 assert x.grad.requires_grad
-print("x.grad:", x.grad.detach(), "| has grad_fn:",
-      x.grad.grad_fn is not None)
+print("x.grad:", x.grad.detach())
+print("has grad_fn:", x.grad.grad_fn is not None)
 x.grad = None  # (2)!
 # --8<-- [end:backward-create-graph]
 
@@ -61,7 +62,8 @@ def sgd_in_backward(param):
 
 p.register_post_accumulate_grad_hook(sgd_in_backward)
 (p * p).sum().backward()
-print("p:", p.detach(), "| p.grad:", p.grad)
+print("p:", p.detach())
+print("p.grad:", p.grad)
 assert seen == [[2.0, 4.0]] and p.grad is None
 assert p.tolist() == [0.0, 0.0]
 # --8<-- [end:post-accumulate-hook]

@@ -9,7 +9,8 @@ z = w * 3
 z.detach_()  # (1)!
 assert z.grad_fn is None and not z.requires_grad and z.is_leaf
 v = (w * 3)[:1]
-print("view:", v._is_view(), "| use v.detach() instead")
+print("view:", v._is_view())
+print("use v.detach() instead")
 assert v._is_view()
 # --8<-- [end:detach-inplace]
 
@@ -23,8 +24,8 @@ assert c.data_ptr() != w.data_ptr() and not c.is_leaf
 assert w.grad.tolist() == [3.0, 3.0]
 snapshot = w.detach().clone()  # (2)!
 assert not snapshot.requires_grad
-print("clone:", type(c.grad_fn).__name__, "| snapshot:",
-      snapshot.grad_fn)
+print("clone:", type(c.grad_fn).__name__)
+print("snapshot:", snapshot.grad_fn)
 # --8<-- [end:clone]
 
 # --8<-- [start:to]
@@ -37,8 +38,8 @@ d.sum().backward()
 assert w.grad.dtype == torch.float32
 assert w.to(torch.float32) is w and w.cpu() is w  # (2)!
 leaf = torch.ones(2, dtype=torch.float64).requires_grad_()  # (3)!
-print("w.to(float64) is a leaf:", d.is_leaf,
-      "| leaf:", leaf.is_leaf)
+print("w.to(float64) is a leaf:", d.is_leaf)
+print("leaf:", leaf.is_leaf)
 # --8<-- [end:to]
 
 # --8<-- [start:copy]
@@ -67,7 +68,8 @@ z = w.new_zeros(3, requires_grad=True)
 assert n.is_leaf and not n.requires_grad
 assert z.is_leaf and z.grad_fn is None
 assert n.dtype == w.dtype and n.device == w.device
-print("new_tensor:", n, "| new_zeros leaf:", z.is_leaf)
+print("new_tensor:", n)
+print("new_zeros leaf:", z.is_leaf)
 # --8<-- [end:new-tensor]
 
 # --8<-- [start:deepcopy]

@@ -7,8 +7,9 @@ import torch
 w = torch.ones(3, requires_grad=True)
 x = torch.ones(3)
 y = w * x
-print("w:", w.requires_grad, "| x:", x.requires_grad,
-      "| y:", y.requires_grad)
+print("w:", w.requires_grad)
+print("x:", x.requires_grad)
+print("y:", y.requires_grad)
 assert y.requires_grad and not x.requires_grad
 x.requires_grad = True  # (1)!
 assert (w * x).requires_grad and x.is_leaf
@@ -36,8 +37,10 @@ import torch
 a = torch.ones(2, requires_grad=True)
 b = a * 2
 c = torch.ones(2)
-print("a:", a.is_leaf, "| b:", b.is_leaf, "| c:", c.is_leaf,
-      "| b.detach():", b.detach().is_leaf)
+print("a:", a.is_leaf)
+print("b:", b.is_leaf)
+print("c:", c.is_leaf)
+print("b.detach():", b.detach().is_leaf)
 assert a.is_leaf and not b.is_leaf and c.is_leaf
 b.sum().backward()
 assert a.grad is not None and not b.retains_grad  # (1)!
@@ -77,6 +80,7 @@ w = torch.tensor([1.0, 2.0], requires_grad=True)
 h = w * 2
 h.retain_grad()  # (1)!
 (h * h).sum().backward()
-print("h.grad:", h.grad, "| retains_grad:", h.retains_grad)
+print("h.grad:", h.grad)
+print("retains_grad:", h.retains_grad)
 assert h.retains_grad and h.grad.tolist() == [4.0, 8.0]
 # --8<-- [end:retain-grad]

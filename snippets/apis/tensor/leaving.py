@@ -13,7 +13,8 @@ w.numpy()
 a = w.numpy(force=True)  # (1)!
 b = w.detach().numpy()  # (2)!
 a[0] = 10.0
-print("w:", w.detach(), "| b:", b)
+print("w:", w.detach())
+print("b:", b)
 assert w[0].item() == 10.0 and b[0] == 10.0
 # --8<-- [end:numpy-force]
 
@@ -36,5 +37,6 @@ for _ in range(3):
 assert isinstance(total, float) and total == 15.0
 values = (w * 2).tolist()  # (2)!
 assert values == [2.0, 4.0] and isinstance(values[0], float)
-print("total:", total, "| tolist:", values)
+print("total:", total)
+print("tolist:", values)
 # --8<-- [end:item]
