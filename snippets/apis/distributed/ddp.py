@@ -46,8 +46,7 @@ model = DDP(TwoHeads(), static_graph=True)  # (1)!
 for step in range(3):
     model(torch.ones(1, 2)).sum().backward()
 assert model.module.unused.weight.grad is None
-print("static_graph: three steps, used.weight.grad =",
-      model.module.used.weight.grad.tolist())
+print("used.weight.grad:", model.module.used.weight.grad.tolist())
 # --8<-- [end:static-graph]
 
 # --8<-- [start:no-sync]
@@ -92,7 +91,7 @@ dist.all_gather(gathered, x * 2)  # (1)!
 assert gathered[0].grad_fn is None and not gathered[0].requires_grad
 parts = dist_fn.all_gather(x * 2)  # (2)!
 parts[0].sum().backward()
-print("through dist.nn.functional.all_gather, x.grad:", x.grad)
+print("x.grad:", x.grad)
 assert x.grad.tolist() == [2.0, 2.0]
 # --8<-- [end:all-gather]
 
