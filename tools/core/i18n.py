@@ -164,6 +164,83 @@ UI: dict[str, dict[str, dict]] = {
             "more": "The other questions collected on this topic are under [all questions](index.md#all).",
         },
     },
+    # the API inventory pages (tools/chapters/apis/render.py)
+    "apis": {
+        "zh": {
+            "title": "API 清单",
+            "description": "哪些 PyTorch API 决定梯度是否流动、流向哪里、计算图占多少内存：每个都有一段断言过的示例。",
+            "generated": "本页根据 data/apis.yml 生成，请勿手改；修改数据后运行 {cmd}",
+            "api": "API",
+            "what": "对梯度的作用",
+            "params": "起作用的参数：",
+            "other_params": "其余参数（{names}）与梯度无关。",
+            "deprecated": "已弃用，但仍可运行。",
+            "output": "输出",
+            "see": "详见：",
+            "sep": "、",
+            "lead": (
+                "梯度会不会流、流到哪里、计算图留住多少内存，不只由 `detach()` 决定："
+                "下面 {n} 个 API 都能左右它。每个 API 用两三句话说明它对计算图、梯度和内存做了什么，"
+                "再给一段运行过、用 `assert` 验证这些话的代码。按命名空间查找："
+            ),
+            "namespaces": "按命名空间 { #namespaces }",
+            "count": "{n} 个",
+            "all": "全部 API { #all }",
+            "deprecated_head": "已弃用但仍可运行 { #deprecated }",
+            "deprecated_text": "这些写法在旧代码里还很常见，今天仍然能运行；各条目说明它们现在的实际行为和替代写法。",
+            "method": "清单是怎么来的 { #method }",
+            "method_text": (
+                "清单不是凭记忆列的，而是由 `python -m tools apis candidates` 从本站固定的 PyTorch 版本中内省得到："
+                "每个命名空间的 `__all__`、相关类的公开成员（`torch.Tensor` 只取名字或文档字符串涉及"
+                " autograd 的那些：它的 600 多个公开名字大多是可微算子，并不决定梯度流向哪里），"
+                "再加上少数规则找不到、读者却常用的名字（如 `Tensor._version`、`torch._dynamo.config` 的开关）。"
+                "规则写在 `tools/chapters/apis/candidates.py` 的文档字符串里。共得到 {candidates} 个候选："
+                "{covered} 个由本清单的 {entries} 个条目覆盖，其余 {excused} 个各有一句不收录的理由（见下）。"
+                "每个条目还逐一核对了候选的参数：起作用的参数必须出现在示例代码里，其余参数在数据文件里注明与梯度无关的理由。"
+                "有测试保证：候选缺条目、条目缺可运行的断言，都会失败。"
+            ),
+            "excused": "不收录的 {n} 个候选及理由",
+        },
+        "en": {
+            "title": "API inventory",
+            "description": "Which PyTorch APIs decide whether a gradient flows, where it flows and what memory the graph holds, each with an asserted example.",
+            "generated": "Generated from data/apis.yml; do not edit by hand; after editing the data run {cmd}",
+            "api": "API",
+            "what": "What it does to gradients",
+            "params": "Parameters that matter: ",
+            "other_params": "The other parameters ({names}) do not affect gradients.",
+            "deprecated": "Deprecated, but still runs.",
+            "output": "Output",
+            "see": "In depth: ",
+            "sep": ", ",
+            "lead": (
+                "Whether a gradient flows, where it goes and how much memory the graph keeps is not "
+                "decided by `detach()` alone: the {n} APIs below all have a say. Each gets two or three "
+                "sentences on what it does to the graph, to gradients and to memory, and code that ran "
+                "and `assert`s them. Look them up by namespace:"
+            ),
+            "namespaces": "By namespace { #namespaces }",
+            "count": "{n}",
+            "all": "All APIs { #all }",
+            "deprecated_head": "Deprecated, still running { #deprecated }",
+            "deprecated_text": "Old code still uses these, and they still run; each entry says what they do today and what to write instead.",
+            "method": "How the list was made { #method }",
+            "method_text": (
+                "The list is not written from memory: `python -m tools apis candidates` introspects the "
+                "PyTorch release this site pins: each namespace's `__all__`, the public members of the "
+                "classes involved (of `torch.Tensor`, only the names whose name or docstring speaks of "
+                "autograd: most of its 600-odd public names are differentiable operators, which decide "
+                "nothing about where gradients go), and a few names readers use that no rule finds (such "
+                "as `Tensor._version` or `torch._dynamo.config` switches). The rule is the docstring of "
+                "`tools/chapters/apis/candidates.py`. That gives {candidates} candidates: {covered} are "
+                "covered by the {entries} entries here, and each of the other {excused} has a one-line "
+                "reason to be left out (below). Every entry is also checked parameter by parameter: a "
+                "parameter that matters must be used in the example, the others carry a reason in the data "
+                "file. Tests fail when a candidate has no entry, or an entry no executed assert."
+            ),
+            "excused": "The {n} candidates left out, and why",
+        },
+    },
     # the FAQ index page (tools/chapters/faq/render.py)
     "faq.index": {
         "zh": {

@@ -227,3 +227,22 @@ def assert_sources(
     kept = [(code, None) for name, code in declared.items() if section in (None, name)]
     kept += [(code, branch) for line, code, branch in found if lines is None or line in lines]
     return kept if with_branch else [code for code, _ in kept]
+
+
+_ANNOTATION = re.compile(r"#\s*\((\d+)\)!")
+
+
+def annotation_mismatch(code: str, notes: dict[str, list[str]], where: str) -> str | None:
+    """What is wrong between the ``# (n)!`` markers of ``code`` (a snippet section)
+    and the notes written for it in each language, or None: the markers must be
+    (1)!, (2)!, ... in order, with one note per marker in every language."""
+    numbers = [int(m) for m in _ANNOTATION.findall(code)]
+    if numbers != list(range(1, len(numbers) + 1)):
+        return f"annotation markers in {where} must be (1)!, (2)!, ... in order; found {numbers}."
+    for lang, given in notes.items():
+        if len(given) != len(numbers):
+            return (
+                f"notes_{lang} has {len(given)} note(s), but {where} has "
+                f"{len(numbers)} annotation marker(s) # (n)!."
+            )
+    return None

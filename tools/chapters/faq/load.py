@@ -31,7 +31,6 @@ _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _DATE = re.compile(r"^(?:\d{4}-\d{2}(?:-\d{2})?|undated)$")
 # Wider than tools.core.repo.CJK: Chinese punctuation in an English field is untranslated too.
 _CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
-_MARKER = re.compile(r"#\s*\((\d+)\)!")
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 BASE = ("id", "topic", "asked", "source", "date")
@@ -249,18 +248,9 @@ def _check_evidence(q: Question, where: str) -> None:
 
 def _check_notes(q: Question, where: str, body: str) -> None:
     """One note per annotation marker ``# (n)!`` of the evidence, numbered in order."""
-    numbers = [int(m) for m in _MARKER.findall(body)]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise _fail(
-            where, f"annotation markers in {q.evidence} must be (1)!, (2)!, ... in order; found {numbers}."
-        )
-    for lang in LANGS:
-        if len(q.notes[lang]) != len(numbers):
-            raise _fail(
-                where,
-                f"notes_{lang} has {len(q.notes[lang])} note(s), but {q.evidence} has "
-                f"{len(numbers)} annotation marker(s) # (n)!.",
-            )
+    problem = markers.annotation_mismatch(body, q.notes, q.evidence)
+    if problem:
+        raise _fail(where, problem)
 
 
 def _check_error(q: Question, where: str) -> None:
