@@ -12,8 +12,9 @@ import os
 from pathlib import Path
 
 from tools.chapters.patterns.load import PATTERNS_DIR, Page, Pattern, Patterns, Section, load
+from tools.core import generated
 from tools.core.i18n import UI
-from tools.core.repo import DOCS, LANGS, ROOT
+from tools.core.repo import DOCS, LANGS
 from tools.pages import parse as page_files
 
 WRITE_HINT = ".venv/bin/python -m tools patterns write"
@@ -147,26 +148,9 @@ def pages(model: Patterns) -> dict[Path, str]:
 
 def stale(model: Patterns | None = None) -> list[str]:
     """Generated pages whose committed file differs from the data (repo-relative)."""
-    model = model or load()
-    generated = pages(model)
-    bad = [
-        path.relative_to(ROOT).as_posix()
-        for path, text in generated.items()
-        if not path.is_file() or path.read_text(encoding="utf-8") != text
-    ]
-    for lang in LANGS:
-        for extra in sorted((DOCS / lang / PATTERNS_DIR).glob("*.md")):
-            if extra not in generated:
-                bad.append(extra.relative_to(ROOT).as_posix() + " (no page in the data; delete it)")
-    return bad
+    return generated.stale(pages(model or load()), PATTERNS_DIR, "page")
 
 
 def write() -> list[Path]:
     """Rewrite the generated pages that differ from the data; return those written."""
-    written = []
-    for path, text in pages(load()).items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
-    return written
+    return generated.write(pages(load()))
