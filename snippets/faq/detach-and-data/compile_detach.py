@@ -22,8 +22,8 @@ compiled = torch.compile(model, backend="aot_eager")  # (2)!
 out = compiled(x)
 loss, logged = out["loss"], out["loss_for_logging"]
 print("two tensors:", loss is not logged)
-print("loss requires grad:", loss.requires_grad,
-      "| logged requires grad:", logged.requires_grad)
+print("loss requires grad:", loss.requires_grad)
+print("logged requires grad:", logged.requires_grad)
 print("same storage:", loss.data_ptr() == logged.data_ptr())  # (3)!
 loss.backward()
 eager = model.linear.weight.grad.clone()

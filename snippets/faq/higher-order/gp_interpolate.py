@@ -28,8 +28,7 @@ d_out = D(interpolates)
 grads = autograd.grad(d_out, interpolates, torch.ones_like(d_out),
                       create_graph=True)[0]
 penalty = ((grads.detach().norm(2, dim=1) - 1) ** 2).mean()  # (2)!
-print("penalty from detached gradients requires grad:",
-      penalty.requires_grad)
+print("penalty.requires_grad:", penalty.requires_grad)
 assert not penalty.requires_grad
 
 d_out = D(interpolates.detach())  # (3)!

@@ -13,8 +13,8 @@ teacher = nn.Linear(3, 3)
 for p, src_p in zip(teacher.parameters(), student.parameters()):
     p.data[:] = src_p.data[:]  # (1)!
 w = student.weight
-print("slice assignment: equal values", torch.equal(teacher.weight, w),
-      "| shared storage", teacher.weight.data_ptr() == w.data_ptr())
+print("slice copy: equal", torch.equal(teacher.weight, w),
+      "| shared", teacher.weight.data_ptr() == w.data_ptr())
 assert torch.equal(teacher.weight, w)
 assert teacher.weight.data_ptr() != w.data_ptr()
 
@@ -22,7 +22,7 @@ ema = copy.deepcopy(student)
 with torch.no_grad():
     for v in ema.state_dict().values():  # (2)!
         v *= 0.5
-print("in-place on state_dict() values changes the EMA model:",
+print("state_dict() in place: EMA halved",
       torch.equal(ema.weight, 0.5 * w))
 assert torch.equal(ema.weight, 0.5 * w)
 
@@ -33,8 +33,7 @@ before = w.detach().clone()
 with torch.no_grad():
     for p, src_p in zip(alias.parameters(), student.parameters()):
         p.mul_(0.9).add_(src_p, alpha=0.1)  # (4)!
-print("after .data = ...: shared storage",
-      alias.weight.data_ptr() == w.data_ptr(),
+print(".data = ...: shared", alias.weight.data_ptr() == w.data_ptr(),
       "| student changed", not torch.equal(w, before))
 assert alias.weight.data_ptr() == w.data_ptr()
 assert not torch.equal(w, before)

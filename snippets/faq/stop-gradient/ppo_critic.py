@@ -35,14 +35,14 @@ value_only = torch.autograd.grad(
     retain_graph=True)[0]
 loss.backward()
 print("critic learns:", critic[0].weight.grad.abs().sum().item() > 0)
-print("critic gradient = value loss only:",
+print("critic gradient = value loss's:",
       torch.allclose(critic[0].weight.grad, value_only))  # (3)!
 assert torch.allclose(critic[0].weight.grad, value_only)
 
 critic.zero_grad()
 loss, _ = ppo_loss(detach=False)
 loss.backward()
-print("without detach, critic gradient = value loss only:",
+print("no detach: critic gradient = value loss's:",
       torch.allclose(critic[0].weight.grad, value_only))  # (4)!
 assert not torch.allclose(critic[0].weight.grad, value_only)
 # --8<-- [end:ppo-detached-critic]

@@ -46,7 +46,7 @@ def compute_gradient_penalty(D, real_samples, fake_samples):
 discriminator.zero_grad()
 gp = compute_gradient_penalty(discriminator, real_imgs, gen_imgs.detach())
 gp.backward()  # (3)!
-print("D params with .grad:", parameters_with_grad(discriminator))  # (4)!
+print(parameters_with_grad(discriminator))  # (4)!
 assert len(parameters_with_grad(discriminator)) == 3
 # --8<-- [end:wgan-gp]
 
@@ -70,15 +70,13 @@ quantize = F.embedding(embed_ind, embed.t())
 diff = (quantize.detach() - input).pow(2).mean()  # (1)!
 quantize = input + (quantize - input).detach()  # (2)!
 recon_loss = F.mse_loss(quantize @ torch.randn(2, 4), real_imgs)
-print("reconstruction reaches the encoder:",
-      reached_parameters(recon_loss, encoder))
+print("reaches the encoder:", reached_parameters(recon_loss, encoder))
 assert reached_parameters(recon_loss, encoder) == ["weight", "bias"]
 # --8<-- [end:vq-straight-through]
 
 # --8<-- [start:vq-straight-through-wrong]
 quantize = F.embedding(embed_ind, embed.t())  # (1)!
 recon_loss = F.mse_loss(quantize @ torch.randn(2, 4), real_imgs)
-print("reconstruction reaches the encoder:",
-      reached_parameters(recon_loss, encoder))
+print("reaches the encoder:", reached_parameters(recon_loss, encoder))
 assert reached_parameters(recon_loss, encoder) == []
 # --8<-- [end:vq-straight-through-wrong]

@@ -19,7 +19,8 @@ def quantize_ste(x):
 
 y = quantize_ste(x)
 (y * torch.arange(4.0)).sum().backward()
-print("forward:", y.detach(), "| grad:", x.grad)
+print("forward:", y.detach())
+print("grad:", x.grad)
 assert torch.equal(y, torch.round(x))
 assert torch.equal(x.grad, torch.arange(4.0))
 # --8<-- [end:quantize-ste]
@@ -41,7 +42,8 @@ ret = y_hard - y_soft.detach() + y_soft  # (1)!
 torch.manual_seed(1)
 same = torch.equal(ret, F.gumbel_softmax(logits, tau=1.0, hard=True))  # (2)!
 (ret * torch.randn(4, 3)).sum().backward()
-print("one-hot rows:", ret.detach().sum(dim=-1), "| same as F:", same)
+print("same as F.gumbel_softmax:", same)
+print("row sums:", ret.detach().sum(dim=-1))
 assert same and logits.grad.abs().sum() > 0
 # --8<-- [end:gumbel-hard]
 

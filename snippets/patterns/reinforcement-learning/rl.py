@@ -32,7 +32,7 @@ with torch.no_grad():  # (1)!
 old_val = q_network(obs).gather(1, actions[:, None]).squeeze(1)
 loss = F.mse_loss(td_target, old_val)
 print("reaches target_network:", reached_parameters(loss, target_network))
-print("reaches q_network:", reached_parameters(loss, q_network))
+print("q_network params reached:", len(reached_parameters(loss, q_network)))
 assert reached_parameters(loss, target_network) == []
 assert len(reached_parameters(loss, q_network)) == 4
 # --8<-- [end:td-target]
@@ -154,8 +154,9 @@ assert log_ent_coef.grad is not None
 
 # --8<-- [start:sac-temperature-wrong]
 ent_coef_loss = -(log_ent_coef * (log_prob + target_entropy)).mean()  # (1)!
-print("reaches the actor:", reached_parameters(ent_coef_loss, actor_mean))
-assert len(reached_parameters(ent_coef_loss, actor_mean)) == 4
+reached = reached_parameters(ent_coef_loss, actor_mean)
+print("actor params reached:", len(reached))
+assert len(reached) == 4
 # --8<-- [end:sac-temperature-wrong]
 
 # --8<-- [start:actor-through-critic]
@@ -205,8 +206,9 @@ with SavedTensorLedger() as with_ref:
     reference_logps = sequence_logps(reference_model)  # (1)!
 logratios = (policy_logps - reference_logps).view(2, 4)
 loss = -F.logsigmoid(0.1 * (logratios[0] - logratios[1])).mean()
-print("reaches reference_model:", reached_parameters(loss, reference_model))
-print("tensors saved for the reference:", with_ref.count)
+reached = reached_parameters(loss, reference_model)
+print("reference params reached:", len(reached))
+print("tensors saved for it:", with_ref.count)
 assert len(reached_parameters(loss, reference_model)) == 4
 assert with_ref.count > 0
 # --8<-- [end:reference-model-wrong]

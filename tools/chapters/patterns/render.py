@@ -9,6 +9,7 @@ committed, so the page tests, the build and a reader's checkout all see the same
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from tools.chapters.patterns.load import PATTERNS_DIR, Page, Pattern, Patterns, Section, load
@@ -28,9 +29,18 @@ def _rel(target: str, from_page: str) -> str:
     return rel + (f"#{anchor}" if anchor else "")
 
 
+def _heading(lang: str, target: str) -> str:
+    """The text of the heading ``target`` (``section/page.md#anchor``) points to; the
+    page's title when the anchor is not a heading of its own."""
+    page, _, anchor = target.partition("#")
+    text = (DOCS / lang / page).read_text(encoding="utf-8")
+    m = re.search(rf"^#+ (.+?) \{{ #{re.escape(anchor)} \}}\s*$", text, re.M)
+    return m[1] if m else page_files.title(lang, page)
+
+
 def _link(target: str, lang: str, from_page: str) -> str:
-    """``[title of the page](relative link)`` for ``section/page.md#anchor``."""
-    return f"[{page_files.title(lang, target.partition('#')[0])}]({_rel(target, from_page)})"
+    """``[heading it points to](relative link)`` for ``section/page.md#anchor``."""
+    return f"[{_heading(lang, target)}]({_rel(target, from_page)})"
 
 
 def _front(description: str, title: str, lang: str) -> list[str]:
