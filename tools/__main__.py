@@ -14,6 +14,7 @@ import click
 from tools.chapters.apis.cli import apis
 from tools.chapters.faq.cli import faq
 from tools.chapters.glossary.cli import glossary
+from tools.chapters.patterns.cli import patterns
 from tools.core.errors import ToolError
 from tools.dev.cli import dev, new
 from tools.downloads.cli import downloads
@@ -27,7 +28,7 @@ def main() -> None:
     """The site's tooling: snippets, figures, generated chapters, downloads, versions."""
 
 
-for group in (snippets, figures, faq, apis, glossary, downloads, versions, new, dev):
+for group in (snippets, figures, faq, apis, patterns, glossary, downloads, versions, new, dev):
     main.add_command(group)
 
 if __name__ == "__main__":

@@ -337,6 +337,113 @@ UI: dict[str, dict[str, dict]] = {
             ),
         },
     },
+    # the pattern pages (tools/chapters/patterns/render.py)
+    "patterns": {
+        "zh": {
+            "generated": "本页根据 data/patterns.yml 生成，请勿手改；修改数据后运行 {cmd}",
+            "table_pattern": "模式",
+            "table_how": "写法",
+            "setup": "本页代码的准备 { #setup }",
+            "setup_text": (
+                "下面各段代码按页面顺序接着运行，共用这里的导入、小网络和一批数据；"
+                "整页代码可以用页首的下载按钮拿到。"
+            ),
+            "answer": "简答**：",
+            "idiom": "仓库里的写法：",
+            "without": "少了它会怎样**：",
+            "failure_see": "完整的演示：",
+            "output": "输出",
+            "used_in": "这样写的仓库：",
+            "line": "第 {line} 行",
+            "see": "另见：",
+            "sep": "；",
+            "sources": "出处 { #sources }",
+            "sources_text": (
+                "每个模式都先在公开代码索引里按它的特征写法精确检索（检索词见下表，“命中”是检索返回的文件数，"
+                "检索工具最多返回 10 个），命中满 10 个才收入本章；再在广泛使用的仓库里找到两三处实际用例，"
+                "链接固定到具体的提交。收集方法见[训练模式总览](index.md#method)。"
+            ),
+            "sources_pattern": "模式",
+            "sources_search": "检索词",
+            "sources_hits": "命中",
+        },
+        "en": {
+            "generated": "Generated from data/patterns.yml; do not edit by hand; after editing the data run {cmd}",
+            "table_pattern": "Pattern",
+            "table_how": "Written as",
+            "setup": "Set-up for this page's code { #setup }",
+            "setup_text": (
+                "The blocks below run one after another in page order and share these imports, small "
+                "networks and batch; the download button at the top of the page gives the whole script."
+            ),
+            "answer": "Short answer:** ",
+            "idiom": "As the repositories write it:",
+            "without": "What goes wrong:** ",
+            "failure_see": "Shown in full: ",
+            "output": "Output",
+            "used_in": "Repositories that write it:",
+            "line": "line {line}",
+            "see": "See also: ",
+            "sep": "; ",
+            "sources": "Sources { #sources }",
+            "sources_text": (
+                "Each pattern was first looked up by its telltale line in a public code index (the string "
+                "searched is in the table; “hits” is how many files the search returned, at most 10), and "
+                "only patterns with a full 10 hits made it into this chapter; then two or three real uses "
+                "were found in widely used repositories and linked at a fixed commit. How they were "
+                "chosen: [the overview](index.md#method)."
+            ),
+            "sources_pattern": "Pattern",
+            "sources_search": "String searched",
+            "sources_hits": "Hits",
+        },
+    },
+    # the patterns chapter's index page (tools/chapters/patterns/render.py)
+    "patterns.index": {
+        "zh": {
+            "title": "训练模式",
+            "description": "强化学习、GAN、自监督、序列模型等训练代码里截断或改道梯度的常见写法，各附仓库出处与反例。",
+            "lead": (
+                "训练代码里有许多固定写法专门决定梯度流到哪里：目标网络放进 `no_grad`，优势函数先 `detach()`，"
+                "EMA 更新不进计算图……本章收集了在广泛使用的仓库里反复出现的 {n} 种。每种都给出仓库里的原样写法、"
+                "少了它（或多写了一个 `detach`）会出什么问题，并用 `assert` 检验；"
+                "最后列出两三个这样写的仓库，链接固定到具体提交。"
+            ),
+            "by_page": "按领域 { #by-area }",
+            "method": "这些模式是怎么选出来的 { #method }",
+            "method_text": (
+                "本章的模式这样选出：2026 年 12 月，先在公开代码索引里检索 `detach()`、`no_grad`、"
+                "`requires_grad_(False)`、`.data` 等写法在强化学习库、GAN、自监督、序列模型、对抗训练和蒸馏代码中的用法，"
+                "再对每种候选写法按它的特征行精确检索：检索返回满 10 个文件（检索工具的上限）的才收入本章，"
+                "各页末尾的“出处”表列出了检索词和命中数。仓库链接指向检索时的具体提交和行号，"
+                "代码则按这些仓库的写法缩成不超过 15 行的可运行例子。"
+            ),
+        },
+        "en": {
+            "title": "Training patterns",
+            "description": "The common ways training code stops or reroutes gradients in RL, GANs, self-supervised and sequence models, each with repositories that use it and what breaks without it.",
+            "lead": (
+                "Training code is full of fixed idioms whose only job is to decide where gradients flow: the "
+                "target network goes under `no_grad`, the advantage is `detach()`ed, the EMA update stays out "
+                "of the graph… This chapter collects the {n} that recur in widely used repositories. Each "
+                "comes as the repositories write it, with what goes wrong without it (or with one `detach` too "
+                "many), checked by `assert`s, and two or three repositories that write it, linked at a fixed "
+                "commit."
+            ),
+            "by_page": "By area { #by-area }",
+            "method": "How the patterns were chosen { #method }",
+            "method_text": (
+                "How the patterns were chosen: in December 2026 a public code index was searched for how "
+                "`detach()`, `no_grad`, `requires_grad_(False)` and `.data` are used in reinforcement-learning "
+                "libraries, GANs, self-supervised, sequence-model, adversarial-training and distillation code; "
+                "then each candidate idiom was looked up by its telltale line: only idioms for which the search returned a full "
+                "10 files (the tool's limit) made it into this chapter, and the “Sources” table at the end of "
+                "each page lists the string and the hits. The repository links point at the commit and line "
+                "seen when searching; the code follows how those repositories write it, cut down to a runnable "
+                "example of at most 15 lines."
+            ),
+        },
+    },
     # the "PyTorch pins this too" line (tools/chapters/pins/render.py)
     "pins": {
         "zh": {

@@ -16,8 +16,9 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from tools.chapters.faq.load import FAQ_DIR, Faq, Question, load
+from tools.core import generated
 from tools.core.i18n import UI
-from tools.core.repo import DOCS, LANGS, ROOT
+from tools.core.repo import DOCS, LANGS
 from tools.pages import parse as page_files
 
 WRITE_HINT = ".venv/bin/python -m tools faq write"
@@ -277,25 +278,8 @@ def pages(faq: Faq) -> dict[Path, str]:
 
 def stale(faq: Faq | None = None) -> list[str]:
     """Generated pages whose committed file differs from the data (repo-relative)."""
-    faq = faq or load()
-    bad = []
-    for path, text in pages(faq).items():
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            bad.append(path.relative_to(ROOT).as_posix())
-    gen = {p.resolve() for p in pages(faq)}
-    for lang in LANGS:
-        for extra in sorted((DOCS / lang / FAQ_DIR).glob("*.md")):
-            if extra.resolve() not in gen:
-                bad.append(extra.relative_to(ROOT).as_posix() + " (no topic in the data; delete it)")
-    return bad
+    return generated.stale(pages(faq or load()), FAQ_DIR, "topic")
 
 
 def write() -> list[Path]:
-    faq = load()
-    written = []
-    for path, text in pages(faq).items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
-    return written
+    return generated.write(pages(load()))

@@ -1,0 +1,1 @@
+"""The training-pattern chapter, from data/patterns.yml."""
