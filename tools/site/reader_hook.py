@@ -15,6 +15,7 @@ import posixpath
 from pathlib import Path
 
 from tools.core.repo import page_lang
+from tools.search.build import index_site
 from tools.site.reader_html import (
     break_headings_at_words,
     break_long_names,
@@ -27,7 +28,7 @@ from tools.site.reader_html import (
     slim_meta_line,
     use_english_search_index,
 )
-from tools.site.search import SEARCH_WORDS, patch_search_worker, split_search_index
+from tools.site.search import SEARCH_WORDS
 
 
 def require_search_words(config):
@@ -96,7 +97,4 @@ def split_search_by_language(config) -> None:
         return  # the inner (English) build: the index is not complete yet
     if "zh" in _404:
         (Path(config.site_dir) / "404.html").write_text(_404.pop("zh"), encoding="utf-8")
-    site_dir = Path(config.site_dir)
-    if (site_dir / "search" / "search_index.json").is_file():
-        split_search_index(site_dir)
-        patch_search_worker(site_dir)
+    index_site(Path(config.site_dir))
