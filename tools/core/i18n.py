@@ -519,6 +519,8 @@ UI: dict[str, dict[str, dict]] = {
             "until": "Of the releases checked, torch {last} and earlier print the output above; "
             "for {others}, see the tabs below.",
             "tab": "torch {versions}",
+            "diff": "Each tab shows only what that release prints differently: `-` lines are "
+            "the output above, `+` lines what it prints instead.",
             "failed": "On torch {versions} this block fails at line {line} of `{file}`: "
             "`{code}` raises {message}",
             "failed_short": "On torch {versions} this block fails: {message}",
@@ -543,6 +545,7 @@ UI: dict[str, dict[str, dict]] = {
             "since": "在核对过的版本中，torch {first} 及更新的版本输出如上；{others} 的输出见下面的标签页。",
             "until": "在核对过的版本中，torch {last} 及更早的版本输出如上；{others} 的输出见下面的标签页。",
             "tab": "torch {versions}",
+            "diff": "各标签页只列出该版本输出不同的地方：`-` 行是上面的输出，`+` 行是该版本打印的内容。",
             "failed": "在 torch {versions} 上，此代码块在 `{file}` 第 {line} 行失败：`{code}` 抛出 {message}",
             "failed_short": "在 torch {versions} 上，此代码块运行失败：{message}",
             "not_reached": "在 torch {versions} 上，此代码块没有运行：`{file}` 中前面的代码块已失败。",
