@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from tools.chapters.errors.cli import errors
 from tools.chapters.faq.cli import faq
 from tools.chapters.glossary.cli import glossary
 from tools.core.errors import ToolError
@@ -26,7 +27,7 @@ def main() -> None:
     """The site's tooling: snippets, figures, generated chapters, downloads, versions."""
 
 
-for group in (snippets, figures, faq, glossary, downloads, versions, new, dev):
+for group in (snippets, figures, faq, errors, glossary, downloads, versions, new, dev):
     main.add_command(group)
 
 if __name__ == "__main__":
