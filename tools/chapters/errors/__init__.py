@@ -1,1 +1,1 @@
-"""The error chapter: every error and warning message PyTorch raises about the site's subject, from its source, each answered or excused."""
+"""The error chapter: PyTorch's error and warning messages on the site's subject, from its source."""

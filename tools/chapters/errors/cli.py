@@ -34,7 +34,10 @@ def candidates(source: Path | None) -> None:
 
     files, found = collect(sources(), source)
     CANDIDATES.write_text(render_candidates(sources(), files, found), encoding="utf-8")
-    print(f"wrote {rel(CANDIDATES)}: {len(found)} messages from {len(files)} files (torch {torch_commit()[:12]})")
+    print(
+        f"wrote {rel(CANDIDATES)}: {len(found)} messages from {len(files)} files "
+        f"(torch {torch_commit()[:12]})"
+    )
 
 
 @errors.command()

@@ -149,7 +149,19 @@ class _Visitor(ast.NodeVisitor):
 
     def _scoped(self, node):
         self.stack.append(node.name)
+        saved = dict(self.variables)
+        if not isinstance(node, ast.ClassDef):  # a message built in a local first: msg = (...)
+            for sub in ast.walk(node):
+                if (
+                    isinstance(sub, ast.Assign)
+                    and len(sub.targets) == 1
+                    and isinstance(sub.targets[0], ast.Name)
+                ):
+                    value = _text(sub.value)
+                    if value and len(value) > 20:
+                        self.variables[sub.targets[0].id] = value
         self.generic_visit(node)
+        self.variables = saved
         self.stack.pop()
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _scoped
@@ -168,6 +180,14 @@ class _Visitor(ast.NodeVisitor):
         self.found.append(
             Candidate(message, kind, type_, via, self.file, node.lineno, ".".join(self.stack) or None)
         )
+
+    def visit_Return(self, node: ast.Return):
+        # a helper that builds a message for a raise elsewhere: def _get_notallclose_msg(...)
+        if self.stack and re.search(r"msg|message", self.stack[-1]) and node.value is not None:
+            message = self._message(node.value)
+            if message and len(message) > 20:
+                self._add(message, "error", "Exception", "message function", node)
+        self.generic_visit(node)
 
     def visit_Raise(self, node: ast.Raise):
         exc = node.exc
@@ -202,7 +222,9 @@ def python_messages(text: str, file: str) -> list[Candidate]:
     try:
         tree = ast.parse(text)
     except SyntaxError as err:
-        raise ExtractError(f"{file}:{err.lineno}: not Python ({err.msg}); is --source a pytorch checkout?") from None
+        raise ExtractError(
+            f"{file}:{err.lineno}: not Python ({err.msg}); is --source a pytorch checkout?"
+        ) from None
     variables = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
@@ -240,7 +262,9 @@ _MACROS = {
 _PYERR = re.compile(r"\bPyErr_(SetString|Format|WarnEx)\s*\(\s*PyExc_(\w+)\s*,")
 _STREAM = re.compile(r"^\s*(?:\w+)\s*<<\s*(?=\")", re.M)  # oss << "..." << x; a message built in a stream
 _CALL = re.compile(
-    r"(?<![\w.])(" + "|".join(re.escape(m).replace(r"\ ", r"\s+") for m in sorted(_MACROS, key=len, reverse=True)) + r")\s*\("
+    r"(?<![\w.])("
+    + "|".join(re.escape(m).replace(r"\ ", r"\s+") for m in sorted(_MACROS, key=len, reverse=True))
+    + r")\s*\("
 )
 _LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _ESC = {"n": "\n", "t": "\t", '"': '"', "'": "'", "\\": "\\", "0": ""}
@@ -322,11 +346,15 @@ def _cpp_text(args: list[str], constants: dict[str, str]) -> str:
     return "".join(parts)
 
 
-_CONST = re.compile(r'(?:constexpr|const)\s+(?:const\s+)?char\s*\*?\s*(?:const\s+)?(\w+)(?:\[\])?\s*=\s*((?:"(?:[^"\\\n]|\\.)*"\s*)+);')
+_CONST = re.compile(
+    r'(?:constexpr|const)\s+(?:const\s+)?char\s*\*?\s*(?:const\s+)?(\w+)(?:\[\])?\s*=\s*((?:"(?:[^"\\\n]|\\.)*"\s*)+);'
+)
 
 
 def cpp_constants(text: str) -> dict[str, str]:
-    return {name: "".join(_unescape(s) for s in _LITERAL.findall(value)) for name, value in _CONST.findall(text)}
+    return {
+        name: "".join(_unescape(s) for s in _LITERAL.findall(value)) for name, value in _CONST.findall(text)
+    }
 
 
 def cpp_messages(text: str, file: str, constants: dict[str, str], keep_lines: bool = True) -> list[Candidate]:

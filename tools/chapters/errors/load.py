@@ -108,7 +108,9 @@ class Rule:
             return False
         if self.files and not any(fnmatch.fnmatchcase(c["file"], p) for p in self.files):
             return False
-        if self.functions and not any(fnmatch.fnmatchcase(c.get("function") or "", p) for p in self.functions):
+        if self.functions and not any(
+            fnmatch.fnmatchcase(c.get("function") or "", p) for p in self.functions
+        ):
             return False
         return not (self.match and not self.match.search(c["message"]))
 
@@ -167,7 +169,9 @@ def _check_section(ref: str, where: str, what: str, need_assert: bool) -> str:
     record = file.with_suffix(".out")
     if not record.is_file() or section not in _sections(record):
         raise _fail(
-            where, f"{path} has no recorded output for section {section!r}; run .venv/bin/python -m tools snippets record {path}"
+            where,
+            f"{path} has no recorded output for section {section!r}; "
+            f"run .venv/bin/python -m tools snippets record {path}",
         )
     return _sections(record)[section]
 
@@ -199,7 +203,11 @@ def _check_link(link: str, where: str, what: str) -> None:
             raise _fail(where, f"{what}: docs/{lang}/{page} does not exist.")
         if anchor and anchor not in page_anchors(lang, page) and not page.startswith("faq/"):
             raise _fail(where, f"{what}: docs/{lang}/{page} has no heading {{ #{anchor} }}.")
-        if anchor and page.startswith("faq/") and f"{{ #{anchor} }}" not in (DOCS / lang / page).read_text("utf-8"):
+        if (
+            anchor
+            and page.startswith("faq/")
+            and f"{{ #{anchor} }}" not in (DOCS / lang / page).read_text("utf-8")
+        ):
             raise _fail(where, f"{what}: docs/{lang}/{page} has no entry {{ #{anchor} }}.")
 
 
@@ -211,6 +219,8 @@ def _entry(raw: dict, index: int, groups: dict, candidates: list[dict]) -> Entry
     for m in raw["messages"]:
         msg = Message(text=norm(m["text"]), raises=m["raises"])
         msg.candidates = [c for c in candidates if msg.text in norm(c["message"])]
+        exact = [c for c in msg.candidates if norm(c["message"]) == msg.text]
+        msg.candidates = exact or msg.candidates  # "a leaf ..." is also in "a view of a leaf ..."
         if not msg.candidates:
             raise _fail(
                 where,
@@ -270,7 +280,8 @@ def load(path: Path = DATA, candidates_path: Path = CANDIDATES) -> Errors:
     cands = read_candidates(candidates_path)
     if cands["sources"] != data["sources"]:
         raise ErrorsError(
-            f"{rel(candidates_path)} was made for other sources than data/errors.yml lists; run {CANDIDATES_HINT}"
+            f"{rel(candidates_path)} was made for other sources than data/errors.yml lists; "
+            f"run {CANDIDATES_HINT}"
         )
     found = cands["candidates"]
     groups = data["groups"]
@@ -311,7 +322,8 @@ def load(path: Path = DATA, candidates_path: Path = CANDIDATES) -> Errors:
     if open_:
         listed = "; ".join(f"{c['file']}:{c['line']} {c['message'][:70]!r}" for c in open_[:5])
         raise ErrorsError(
-            f"data/errors.yml: {len(open_)} candidate message(s) neither answered nor excused, e.g. {listed}. "
+            f"data/errors.yml: {len(open_)} candidate message(s) neither answered nor excused, "
+            f"e.g. {listed}. "
             "Answer each with an entry, or excuse it with a reason under excused:."
         )
     for e in entries:
