@@ -1,2 +1,2 @@
-"""Pages generated from data/: the fact check, the FAQ, the PyTorch pins, the glossary and
-the torch changelog."""
+"""Pages generated from data/: the fact check, the FAQ, the error chapter, the PyTorch pins,
+the glossary and the torch changelog."""

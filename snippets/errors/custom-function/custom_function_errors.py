@@ -4,7 +4,7 @@
 # raises: no-backward NotImplementedError
 # warns: instantiated DeprecationWarning
 # raises: backward-and-vjp RuntimeError
-# raises: gradcheck-mismatch GradcheckError
+# raises: gradcheck-mismatch RuntimeError
 # raises: gradcheck-no-input ValueError
 # warns: gradcheck-float32 UserWarning
 

@@ -14,7 +14,7 @@ placeholders ``{...}``: ``raise XError(...)`` and ``warnings.warn(...)`` in Pyth
 ``TORCH_CHECK*``, ``TORCH_INTERNAL_ASSERT*``, ``AT_ERROR``, ``TORCH_WARN*``,
 ``throw std::runtime_error`` and ``PyErr_SetString``/``PyErr_Format`` in C++. Each C++
 message is looked up in the shipped binaries (``libtorch_cpu.so``,
-``libtorch_python.so``): ``in_build`` says whether its fixed pieces are there.
+``libtorch_python.so``, ``libc10.so``): ``in_build`` says whether its fixed pieces are there.
 """
 
 from __future__ import annotations
@@ -513,7 +513,7 @@ def binaries(root: Path) -> list[bytes]:
     """The NUL-terminated strings of the shipped libraries, joined by NUL: where a
     message compiled into them is."""
     strings = []
-    for name in ("libtorch_cpu.so", "libtorch_python.so"):
+    for name in ("libtorch_cpu.so", "libtorch_python.so", "libc10.so"):
         path = root / "lib" / name
         if not path.is_file():
             raise ExtractError(f"{path} is missing: the C++ messages cannot be checked against the build.")
@@ -537,7 +537,7 @@ def collect(patterns: list[str], source: Path | None) -> tuple[list[SourceFile],
     if any(not c.file.endswith(".py") for c in found):
         blobs = binaries(root)
         for c in found:
-            if not c.file.endswith(".py"):
+            if not c.file.endswith(".py") and c.message != "(no message)":
                 c.in_build = in_build(c.message, blobs)
     seen, unique = set(), []
     for c in found:
