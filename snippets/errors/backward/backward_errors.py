@@ -10,6 +10,7 @@
 # raises: inputs-empty-grad RuntimeError
 # warns: only-inputs FutureWarning
 # raises: edge-no-grad RuntimeError
+# warns: anomaly-context UserWarning
 
 # --8<-- [start:scalar-only-fix]
 import torch
@@ -171,3 +172,21 @@ from torch.autograd.graph import get_gradient_edge
 y = torch.ones(2) * 2
 get_gradient_edge(y)
 # --8<-- [end:edge-no-grad]
+
+# --8<-- [start:anomaly-fix]
+import torch
+
+x = torch.tensor([1.0, -1.0], requires_grad=True)
+torch.autograd.set_detect_anomaly(True)
+y = x.sqrt()
+print(torch.is_anomaly_enabled(), y.isnan().tolist())
+torch.autograd.set_detect_anomaly(False)
+assert not torch.is_anomaly_enabled()
+# --8<-- [end:anomaly-fix]
+
+# --8<-- [start:anomaly-context]
+import torch
+
+with torch.autograd.detect_anomaly():
+    y = torch.tensor([1.0], requires_grad=True) * 2
+# --8<-- [end:anomaly-context]

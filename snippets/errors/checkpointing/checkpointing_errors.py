@@ -2,6 +2,7 @@
 
 # warns: reentrant-implicit UserWarning
 # raises: reentrant-grad RuntimeError
+# raises: recompute-mismatch RuntimeError
 
 # --8<-- [start:reentrant-fix]
 import torch
@@ -30,3 +31,36 @@ w = torch.tensor([1.0, 2.0], requires_grad=True)
 y = checkpoint(torch.sin, w * 2, use_reentrant=True)
 torch.autograd.grad(y.sum(), w)
 # --8<-- [end:reentrant-grad]
+
+# --8<-- [start:recompute-fix]
+import torch
+from torch.utils.checkpoint import checkpoint
+
+
+def block(x, n):
+    return x[:n].sin()
+
+
+w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = checkpoint(block, w, 2, use_reentrant=False)
+y.sum().backward()
+print(w.grad)
+assert w.grad[2].item() == 0.0
+# --8<-- [end:recompute-fix]
+
+# --8<-- [start:recompute-mismatch]
+import torch
+from torch.utils.checkpoint import checkpoint
+
+calls = []
+
+
+def block(x):
+    calls.append(1)
+    return x[: len(calls)].sin()
+
+
+w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = checkpoint(block, w, use_reentrant=False)
+y.sum().backward()
+# --8<-- [end:recompute-mismatch]

@@ -7,6 +7,8 @@
 # raises: saved-hooks-freed RuntimeError
 # raises: saved-hooks-twice RuntimeError
 # raises: pack-hook-inplace RuntimeError
+# raises: hook-grad-count RuntimeError
+# warns: hook-output-dict UserWarning
 
 # --8<-- [start:post-acc-non-leaf-fix]
 import torch
@@ -143,3 +145,64 @@ lin(torch.ones(1, 2, requires_grad=True)).sum().backward()
 print([g.shape for g in calls[0]])
 assert calls[0][0] is not None
 # --8<-- [end:full-hook-no-input-grad-fix]
+
+# --8<-- [start:hook-grad-count-fix]
+import torch
+
+lin = torch.nn.Linear(2, 2)
+lin.register_full_backward_hook(lambda m, gin, gout: (gin[0] * 0.5,))
+x = torch.ones(1, 2, requires_grad=True)
+lin(x).sum().backward()
+print(torch.allclose(x.grad, lin.weight.sum(0, keepdim=True) * 0.5))
+assert torch.allclose(x.grad, lin.weight.sum(0, keepdim=True) * 0.5)
+# --8<-- [end:hook-grad-count-fix]
+
+# --8<-- [start:hook-grad-count]
+import torch
+
+lin = torch.nn.Linear(2, 2)
+lin.register_full_backward_hook(lambda m, gin, gout: (gin[0], gin[0]))
+lin(torch.ones(1, 2, requires_grad=True)).sum().backward()
+# --8<-- [end:hook-grad-count]
+
+# --8<-- [start:hook-output-dict-fix]
+import torch
+
+
+class TwoHeads(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(2, 2)
+
+    def forward(self, x):
+        y = self.lin(x)
+        return y[:, 0], y[:, 1]
+
+
+m = TwoHeads()
+seen = []
+m.register_full_backward_hook(lambda mod, gin, gout: seen.append(len(gout)))
+a, b = m(torch.ones(1, 2, requires_grad=True))
+(a + b).sum().backward()
+print(seen)
+assert seen == [2]
+# --8<-- [end:hook-output-dict-fix]
+
+# --8<-- [start:hook-output-dict]
+import torch
+
+
+class TwoHeads(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(2, 2)
+
+    def forward(self, x):
+        y = self.lin(x)
+        return {"a": y[:, 0], "b": y[:, 1]}
+
+
+m = TwoHeads()
+m.register_full_backward_hook(lambda mod, gin, gout: None)
+out = m(torch.ones(1, 2, requires_grad=True))
+# --8<-- [end:hook-output-dict]

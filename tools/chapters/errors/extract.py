@@ -208,6 +208,12 @@ class _Visitor(ast.NodeVisitor):
             if message:
                 type_ = _name(category) if category is not None else "UserWarning"
                 self._add(message, "warning", type_, "warnings.warn", node)
+        elif (
+            isinstance(node.func, ast.Attribute) and node.func.attr == "_log_and_throw" and len(node.args) > 1
+        ):
+            message = self._message(node.args[1])  # DDP: self._log_and_throw(ErrorType, message)
+            if message:
+                self._add(message, "error", _name(node.args[0]), "_log_and_throw", node)
         elif isinstance(node.func, ast.Attribute) and node.func.attr == "_check" and len(node.args) > 1:
             msg = node.args[1]
             if isinstance(msg, ast.Lambda):
