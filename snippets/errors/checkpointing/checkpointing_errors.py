@@ -1,6 +1,7 @@
 """Errors: torch.utils.checkpoint."""
 
 # warns: reentrant-implicit UserWarning
+# warns: reentrant-implicit-sequential UserWarning
 # raises: reentrant-grad RuntimeError
 # raises: recompute-mismatch RuntimeError
 
@@ -64,3 +65,11 @@ w = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 y = checkpoint(block, w, use_reentrant=False)
 y.sum().backward()
 # --8<-- [end:recompute-mismatch]
+
+# --8<-- [start:reentrant-implicit-sequential]
+import torch
+from torch.utils.checkpoint import checkpoint_sequential
+
+model = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Linear(2, 2))
+y = checkpoint_sequential(model, 2, torch.ones(1, 2, requires_grad=True))
+# --8<-- [end:reentrant-implicit-sequential]

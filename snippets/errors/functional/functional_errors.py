@@ -7,6 +7,9 @@
 # raises: strict-independent RuntimeError
 # raises: hessian-scalar RuntimeError
 # raises: vjp-v-none RuntimeError
+# raises: strict-vjp RuntimeError
+# raises: strict-hessian RuntimeError
+# raises: jvp-v-none RuntimeError
 
 # --8<-- [start:func-grad-fix]
 import torch
@@ -206,3 +209,39 @@ def f(x):
 
 vjp(f, torch.tensor([1.0, 2.0]))
 # --8<-- [end:vjp-v-none]
+
+# --8<-- [start:strict-vjp]
+import torch
+from torch.autograd.functional import vjp
+
+
+def f(x, y):
+    return x * 2
+
+
+vjp(f, (torch.ones(2), torch.ones(2)), v=torch.ones(2), strict=True)
+# --8<-- [end:strict-vjp]
+
+# --8<-- [start:strict-hessian]
+import torch
+from torch.autograd.functional import hessian
+
+
+def f(x, y):
+    return (x**3).sum() + y.sum()
+
+
+hessian(f, (torch.ones(2), torch.ones(2)), strict=True)
+# --8<-- [end:strict-hessian]
+
+# --8<-- [start:jvp-v-none]
+import torch
+from torch.autograd.functional import jvp
+
+
+def f(x):
+    return x * 2
+
+
+jvp(f, torch.ones(2))
+# --8<-- [end:jvp-v-none]

@@ -3,6 +3,7 @@
 # raises: numpy-conj RuntimeError
 # raises: numpy-neg RuntimeError
 # raises: dlpack-grad BufferError
+# raises: dlpack-conj BufferError
 # raises: pickle-non-leaf RuntimeError
 # warns: numpy-not-writable UserWarning
 
@@ -94,3 +95,10 @@ a = np.arange(3.0)
 a.setflags(write=False)
 t = torch.from_numpy(a)
 # --8<-- [end:numpy-not-writable]
+
+# --8<-- [start:dlpack-conj]
+import torch
+
+z = torch.tensor([1 + 2j, 3 - 1j])
+z.conj().__dlpack__()
+# --8<-- [end:dlpack-conj]
