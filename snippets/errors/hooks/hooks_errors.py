@@ -3,6 +3,8 @@
 # raises: post-acc-non-leaf RuntimeError
 # raises: module-hook-mix RuntimeError
 # warns: non-full-hook FutureWarning
+# warns: non-full-hook-two-nodes FutureWarning
+# warns: non-full-hook-non-tensor FutureWarning
 # warns: full-hook-no-input-grad UserWarning
 # raises: saved-hooks-freed RuntimeError
 # raises: saved-hooks-twice RuntimeError
@@ -206,3 +208,36 @@ m = TwoHeads()
 m.register_full_backward_hook(lambda mod, gin, gout: None)
 out = m(torch.ones(1, 2, requires_grad=True))
 # --8<-- [end:hook-output-dict]
+
+# --8<-- [start:non-full-hook-two-nodes]
+import torch
+
+
+class TwoOutputs(torch.nn.Module):
+    def forward(self, x):
+        return x * 2, x + 1
+
+
+m = TwoOutputs()
+m.register_backward_hook(lambda mod, gin, gout: None)
+a, b = m(torch.ones(2, requires_grad=True))
+(a.sum() + b.sum()).backward()
+# --8<-- [end:non-full-hook-two-nodes]
+
+# --8<-- [start:non-full-hook-non-tensor]
+import torch
+
+
+class Scale(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.ones(2))
+
+    def forward(self, x, s):
+        return self.w * x * s
+
+
+m = Scale()
+m.register_backward_hook(lambda mod, gin, gout: None)
+m(torch.ones(2, requires_grad=True), 3.0).sum().backward()
+# --8<-- [end:non-full-hook-non-tensor]
