@@ -74,6 +74,7 @@ def test_entry_is_bilingual_and_embedded_in_both_languages(entry):
         included = [(i.file, i.section) for i in pages.includes(text)]
         for m in entry.messages:
             assert (R._include(m.raises, ".py").partition(":")[0], m.section) in included
+        assert len(included) == len(set(included)), f"{page}: a section is embedded twice"
 
 
 def test_generated_pages_and_queries_are_up_to_date():
@@ -194,6 +195,6 @@ def test_stale_candidates_for_other_sources_fail(tmp_path):
 
 def test_queries_are_what_a_reader_pastes():
     for _, m in MESSAGES:
-        q = R.first_line(R.recorded(m))
+        q = R.query(m)
         assert re.match(r"^[A-Za-z_][\w.]*(Error|Warning|Exception): \S", q), q
         assert len(q) <= 160

@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from tools.chapters.errors.load import ERRORS_DIR, Entry, Errors, Message, load, shown
+from tools.chapters.errors.load import ERRORS_DIR, Entry, Errors, Message, load, pattern, shown
 from tools.chapters.faq.load import load as load_faq
 from tools.chapters.faq.render import code_span, page_title
 from tools.core import sections as markers
@@ -68,6 +68,18 @@ def first_line(message: str, most: int = 160) -> str:
     return cut
 
 
+def query(m: Message) -> str:
+    """What a reader pastes for ``m``: the first sentence of the recorded message, or,
+    when ``m`` quotes a later part of it, the sentence where that part starts."""
+    text = recorded(m)
+    head = first_line(text)
+    hit = pattern(m.text).search(text)
+    if hit is None or pattern(m.text).search(head):
+        return head
+    kind = text.split(":", 1)[0]
+    return f"{kind}: {first_line(text[hit.start() :])}"
+
+
 def _faq_notes(ref: str, lang: str) -> list[str]:
     """The annotations of an FAQ section this chapter embeds (they live in questions.yml)."""
     for q in load_faq().questions:
@@ -91,10 +103,11 @@ def _box(e: Entry, lang: str) -> list[str]:
     warning = all(m.kind == "warning" for m in e.messages)
     kind, label = ("warning", t["warning_box"]) if warning else ("failure", t["error_box"])
     parts = [f'!!! {kind} "{label}"']
-    for n, m in enumerate(e.messages):
+    shown_once = list(dict.fromkeys(recorded(m) for m in e.messages))
+    for n, text in enumerate(shown_once):
         if n:
             parts.append("")
-        parts.append(f"    {code_span(recorded(m))}")
+        parts.append(f"    {code_span(text)}")
     return [*parts, ""]
 
 
@@ -105,8 +118,8 @@ def render_entry(e: Entry, lang: str, page: str) -> str:
     if e.fix:
         parts += _code(e.fix, lang)
         parts += [f"**{t['reproduce']}", ""]
-    for m in e.messages:
-        parts += _code(m.raises, lang)
+    for ref in dict.fromkeys(m.raises for m in e.messages):
+        parts += _code(ref, lang)
     if e.since:
         parts += [f"*{e.since[lang]}*", ""]
     links = [f"{t['see']}[{page_title(lang, e.see.partition('#')[0])}]({_rel(e.see, page)})"]
@@ -141,7 +154,7 @@ def _link(text: str) -> str:
 
 
 def _message_item(e: Entry, m: Message, lang: str) -> str:
-    return f"- [{code_span(first_line(recorded(m)))}]({e.group}.md#{e.id})"
+    return f"- [{code_span(query(m))}]({e.group}.md#{e.id})"
 
 
 def _counts(errs: Errors) -> dict[str, int]:
@@ -198,7 +211,7 @@ def queries(errs: Errors) -> list[dict]:
             for lang in LANGS:
                 out.append(
                     {
-                        "query": first_line(recorded(m)),
+                        "query": query(m),
                         "lang": lang,
                         "expect": f"{ERRORS_DIR}/{e.group}.md#{e.id}",
                     }
