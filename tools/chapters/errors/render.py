@@ -77,7 +77,7 @@ def query(m: Message) -> str:
     if hit is None or pattern(m.text).search(head):
         return head
     kind = text.split(":", 1)[0]
-    return f"{kind}: {first_line(text[hit.start() :])}"
+    return f"{kind}: {first_line(text[hit.start() :], most=158 - len(kind))}"
 
 
 def _faq_notes(ref: str, lang: str) -> list[str]:
