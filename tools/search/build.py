@@ -1,35 +1,53 @@
-"""Index the built site with Pagefind (extended: Chinese segmentation), after the
-generator has written it; any generator's HTML will do (MkDocs, ProperDocs, Zensical).
+"""Index the built site with Pagefind, after the generator has written it; any
+generator's HTML will do (MkDocs, ProperDocs, Zensical).
 
-- What is indexed: each page's ``<article data-pagefind-body>`` (overrides/main.html),
-  Python code blocks left out, recorded outputs kept (an error text that appears only
-  in an output finds the section that shows it); machinery left out (``IGNORED``: the
-  line under the title, the version line, code-block titles, the FAQ's "as asked"
-  quotes with their lists of mirror sites, PyTorch test citations).
-- One index per ``<html lang>``: a zh page searches the zh pages only.
-- Identifiers stay whole: Pagefind keeps ``inference_mode`` as one word (and its
-  parts); ``include_characters`` keeps ``.`` and ``_`` inside words, so ``.data``,
-  ``torch.compile`` and ``requires_grad_`` are words of their own.
+- One record per section: each page's ``<article data-pagefind-body>``
+  (overrides/main.html) is cut at its ``<h2>`` headings; the part before the first
+  one is the page's own record. A reader looking for ``register_hook`` or an error
+  message gets the entry that explains it, not the longest page that mentions it.
+- What is left out (``IGNORED``): machinery (the line under the title, the version
+  line, code-block titles, the FAQ's "as asked" quotes with their lists of mirror
+  sites, PyTorch test citations) and Python code; recorded outputs stay in, so an
+  error text that appears only in an output finds the section that shows it. A
+  summary section (a table of contents, a list of every question) is left out by
+  its heading: ``{ #all data-pagefind-ignore }`` in the Markdown.
+- Words are ours, not a segmenter's: a run of Chinese characters is indexed as its
+  overlapping pairs of characters (叶子节点 → 叶子 子节 节点), the query is cut the
+  same way in docs/assets/javascripts/search.js, so a Chinese query finds the same
+  words on every browser and with no dictionary. Identifiers stay whole
+  (``include_characters``) and no word is stemmed: ``inference_mode``,
+  ``requires_grad_``, ``torch.compile`` and ``.data`` are words, and a dotted name
+  is also found by its last parts (``Module.register_forward_hook`` by
+  ``register_forward_hook``).
+- One bundle per language (``pagefind/zh/``, ``pagefind/en/``): a zh page loads only
+  the zh index.
 - Small chunks (``CHUNK_SIZE``): a query fetches only the chunks of its words, so a
   phone's first search stays under 150 KB.
-- The header's search box is Material's own: docs/assets/javascripts/search.js hands
-  its queries to Pagefind, and ``write_stub_indexes`` gives Material's script the empty
-  index it fetches at page load (the search plugin is gone).
+
+A record's text is what Pagefind keeps: the words a reader sees, then ``SENTINEL``,
+then the words only the index needs (the character pairs, the short names). The
+search script shows what comes before the sentinel, with the spaces between Chinese
+characters taken out.
 """
 
 from __future__ import annotations
 
+import base64
+import html
 import json
 import os
+import re
 import resource
+import shutil
 import subprocess
-import tempfile
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 
 from tools.core.errors import ToolError
 
-# Machinery: what a reader does not search for. Python blocks are code, not prose;
-# text blocks (recorded outputs) stay in.
+# Machinery: what a reader does not search for (``tag``, ``.class``, ``tag.class``).
+# Python blocks are code, not prose; text blocks (recorded outputs) stay in.
 IGNORED = [
     ".page-meta",
     ".page-end",
@@ -46,15 +64,289 @@ IGNORED = [
     "div.language-bash",
     "div.language-sh",
     "div.language-cpp",
+    "script",
+    "style",
+    "svg",
+    "template",
 ]
 INCLUDE_CHARACTERS = "._"
 # Pagefind's index chunk, in word locations (its default is 20000): smaller chunks,
 # fewer bytes per query word.
 CHUNK_SIZE = 2500
 OUTPUT = "pagefind"
+LANGS = ("zh", "en")
+# The language Pagefind is told: none, so it neither stems nor segments (the words
+# are already cut, the same way search.js cuts a query).
+NO_LANGUAGE = "und"
+# Sections that are machinery wherever they are: where a page's facts come from, how
+# a chapter was collected.
+MACHINERY_SECTIONS = {"sources", "references", "method"}
+_EXPERIMENT_SKIP = {"/faq/#all", "/faq/#topics", "/faq/#search", "/apis/#all", "/apis/#deprecated", "/fact-check/#table", "/patterns/#by-area",
+  "/errors/#backward", "/errors/#requires-grad", "/errors/#in-place", "/errors/#grad-modes", "/errors/#hooks", "/errors/#leaving-autograd", "/errors/#custom-function", "/errors/#checkpointing", "/errors/#distributed", "/errors/#functional"}
+# Between what readers see and the words only the index needs.
+SENTINEL = "\u2063"
+# Heading words weigh what Pagefind gives an <h1>.
+TITLE_WEIGHT = 7
 # Material's search box fetches search/search_index.json relative to the page's base
 # (en pages: en/, tools/site/reader_html.py); its highlighter reads the separator.
 STUB_CONFIG = {"lang": ["en"], "separator": r"[\s\-]+", "pipeline": [], "fields": {}}
+
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK = re.compile(f"([{_HAN}\u3000-\u303f\uff00-\uffef])")
+_HAN_RUN = re.compile(f"[{_HAN}]+")
+_IDENT = re.compile(r"\.?[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+_NOT_WORD = re.compile(r"[^0-9A-Za-z_.\u00c0-\uffff]")
+_LANG = re.compile(r'<html\b[^>]*\blang="([^"]+)"')
+_ARTICLE = re.compile(r"<article\b[^>]*\bdata-pagefind-body\b[^>]*>(.*)</article>", re.S)
+_H2 = re.compile(r"<h2\b[^>]*>")
+_ID = re.compile(r'\bid="([^"]+)"')
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+_BLOCK = {
+    "p", "div", "li", "ul", "ol", "table", "tr", "td", "th", "pre", "h1", "h2", "h3", "h4",
+    "h5", "h6", "details", "summary", "blockquote", "dt", "dd", "figure", "figcaption", "br",
+}  # fmt: skip
+
+
+def _selector(sel: str) -> tuple[str, frozenset[str]]:
+    tag, *classes = sel.split(".")
+    return tag, frozenset(classes)
+
+
+_SELECTORS = [_selector(s) for s in IGNORED]
+
+
+def spaced(text: str) -> str:
+    """Chinese characters as words of their own: a space around each."""
+    return _CJK.sub(r" \1 ", text)
+
+
+def index_words(text: str) -> list[str]:
+    """The words only the index needs: each run of Chinese characters as its pairs
+    (one character on its own), each identifier that Pagefind would not see whole
+    (``requires_grad_`` in ``requires_grad_(False)``) and the last parts of a dotted
+    name (``data``, ``.data`` of ``Tensor.data``)."""
+    words: list[str] = []
+    for run in _HAN_RUN.findall(text):
+        words += [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
+    for chunk in text.split():
+        whole = _NOT_WORD.sub("", chunk).lower()
+        for ident in _IDENT.findall(chunk):
+            if "_" not in ident and "." not in ident.strip("."):
+                continue
+            if ident.lower() != whole:
+                words.append(ident)
+            parts = ident.lstrip(".").split(".")
+            for i in range(1, len(parts)):
+                tail = ".".join(parts[i:])
+                words += [tail, "." + tail]
+    return words
+
+
+_ARGS = re.compile(r"\([^()]*\)")
+
+
+def names(title: str) -> list[str]:
+    """What a heading that is only code names: each callable or attribute in it (not
+    its arguments), whole and by its last parts, lower case
+    (``Tensor.to() / cpu()`` -> ``tensor.to``, ``to``, ``cpu``)."""
+    found: list[str] = []
+    for ident in _IDENT.findall(_ARGS.sub(" ", title)):
+        parts = ident.lower().lstrip(".").split(".")
+        for i in range(len(parts)):
+            name = ".".join(parts[i:])
+            if name not in found:
+                found.append(name)
+    return found
+
+
+@dataclass
+class Record:
+    lang: str
+    url: str
+    title: str
+    page: str
+    skip: bool = False
+    names: list[str] = field(default_factory=list)
+    html: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+
+
+class _Article(HTMLParser):
+    """The article's HTML cut into records, machinery left out, Chinese spaced."""
+
+    def __init__(self, lang: str, url: str):
+        super().__init__(convert_charrefs=True)
+        self.lang, self.url = lang, url
+        self.records: list[Record] = [Record(lang, url, "", "")]
+        self.stack: list[str] = []
+        self.skip_at: int | None = None  # depth of the element being left out
+        self.heading: list[str] | None = None  # the text of the <h1>/<h2> being read
+        self.heading_code: list[str] = []  # the part of it inside <code>
+
+    def _ignored(self, tag: str, attrs: dict) -> bool:
+        if "data-pagefind-ignore" in attrs:
+            return True
+        classes = set((attrs.get("class") or "").split())
+        return any((not t or t == tag) and cls <= classes for t, cls in _SELECTORS)
+
+    def handle_starttag(self, tag, attrs):
+        attrs_d = dict(attrs)
+        if self.skip_at is not None:
+            if tag not in _VOID:
+                self.stack.append(tag)
+            return
+        if tag == "h2" and len(self.stack) == 0:
+            anchor = attrs_d.get("id")
+            if not anchor:
+                raise ToolError(f"{self.url}: an <h2> without an id; give the heading an anchor")
+            record = Record(self.lang, f"{self.url}#{anchor}", "", self.records[0].title)
+            record.skip = "data-pagefind-ignore" in attrs_d or anchor in MACHINERY_SECTIONS or record.url.removeprefix("/en") in _EXPERIMENT_SKIP
+            self.records.append(record)
+            attrs_d.pop("data-pagefind-ignore", None)
+        elif self._ignored(tag, attrs_d):
+            if tag not in _VOID:
+                self.skip_at = len(self.stack)
+                self.stack.append(tag)
+            return
+        if tag == "wbr":
+            return
+        if tag in ("h1", "h2") and len(self.stack) == 0:
+            self.heading, self.heading_code = [], []
+        record = self.records[-1]
+        if tag in _BLOCK:
+            record.text.append("\n")
+        kept = "".join(f' {k}="{html.escape(v or "", quote=True)}"' for k, v in attrs if k != "id")
+        record.html.append(f"<{tag}{kept}>")
+        if tag not in _VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag in _VOID:
+            return
+        if not self.stack:
+            return
+        self.stack.pop()
+        if self.skip_at is not None:
+            if len(self.stack) == self.skip_at:
+                self.skip_at = None
+            return
+        record = self.records[-1]
+        if tag in _BLOCK:
+            record.text.append("\n")
+        record.html.append(f"</{tag}>")
+        if self.heading is not None and tag in ("h1", "h2") and not self.stack:
+            title = " ".join("".join(self.heading).split())
+            record.title = title
+            if title and " ".join("".join(self.heading_code).split()) == title:
+                record.names = names(title)
+            if tag == "h1":
+                record.page = title
+            self.heading = None
+
+    def handle_data(self, data):
+        if self.skip_at is not None:
+            return
+        record = self.records[-1]
+        record.text.append(data)
+        record.html.append(html.escape(spaced(data), quote=False))
+        if self.heading is not None:
+            self.heading.append(data)
+            if "code" in self.stack:
+                self.heading_code.append(data)
+
+
+def page_records(page_html: str, url: str) -> list[Record]:
+    """The records of one built page: its own, then one per ``<h2>`` section."""
+    lang = _LANG.search(page_html)
+    article = _ARTICLE.search(page_html)
+    if not lang or not article:
+        return []
+    parser = _Article(lang.group(1), url)
+    parser.feed(article.group(1))
+    parser.close()
+    records = parser.records
+    for record in records[1:]:
+        record.page = records[0].title
+    return [r for r in records if not r.skip and r.title]
+
+
+def field_words(text: str) -> str:
+    """A heading as the words of a search field: its Chinese as pairs, everything
+    else as written, and the short names of its identifiers."""
+    return " ".join(index_words(text) + _HAN_RUN.sub(" ", text).split())
+
+
+def _meta(name: str, value: str) -> str:
+    return f'<div data-pagefind-meta="{name}">{html.escape(value, quote=False)}</div>'
+
+
+def synthetic_html(record: Record) -> str:
+    """The record as the HTML Pagefind indexes: what readers see, then the sentinel and
+    the words only the index needs; the heading and the page's title as search fields
+    (``t``, ``p``) beside the shown ones (``title``, ``page``); the names a code
+    heading gives as the filter ``name``."""
+    body = "".join(record.html)
+    if record.url.count("#"):  # a section: its <h2> weighs what the page's <h1> does
+        body = body.replace("<h2", "<h1", 1).replace("</h2>", "</h1>", 1)
+    text_words = " ".join(index_words("".join(record.text)))
+    filters = "".join(
+        f'<div data-pagefind-filter="name">{html.escape(n, quote=False)}</div>' for n in record.names
+    )
+    return (
+        f'<!DOCTYPE html><html lang="{NO_LANGUAGE}"><head><title></title></head><body>'
+        + _meta("title", record.title)
+        + _meta("page", record.page)
+        + _meta("t", field_words(record.title))
+        + _meta("p", field_words(record.page))
+        + filters
+        + f"<main data-pagefind-body>{body}<p>{SENTINEL}</p>"
+        f"<p>{html.escape(text_words, quote=False)}</p></main></body></html>"
+    )
+
+
+def site_records(site_dir: Path) -> list[Record]:
+    records = []
+    for path in sorted(site_dir.rglob("*.html")):
+        rel = path.relative_to(site_dir).as_posix()
+        if rel.split("/")[0] in (OUTPUT, "assets", "downloads") or rel == "404.html":
+            continue
+        url = "/" + rel.removesuffix("index.html")
+        records += page_records(path.read_text(encoding="utf-8"), url)
+    return records
+
+
+class _Service:
+    """Pagefind's indexing service (``pagefind --service``), one request at a time:
+    each message is base64 JSON followed by a comma (the protocol of Pagefind's own
+    Python and Node clients, whose Python client waits 0.1 s per message)."""
+
+    def __init__(self, executable: Path, config: dict):
+        env = dict(os.environ, PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE=str(CHUNK_SIZE))
+        self.proc = subprocess.Popen(
+            [str(executable), "--service"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
+        )
+        self.sent = 0
+        self.index_id = self.send({"type": "NewIndex", "config": config})["index_id"]
+
+    def send(self, payload: dict) -> dict:
+        self.sent += 1
+        message = json.dumps({"message_id": self.sent, "payload": payload})
+        self.proc.stdin.write(base64.b64encode(message.encode("utf-8")) + b",")
+        self.proc.stdin.flush()
+        reply = bytearray()
+        while not reply.endswith(b","):
+            chunk = self.proc.stdout.read1(65536)
+            if not chunk:
+                raise ToolError(f"Pagefind's indexing service stopped (exit {self.proc.wait()})")
+            reply += chunk
+        answer = json.loads(base64.b64decode(bytes(reply[:-1])))["payload"]
+        if answer.get("type") == "Error":
+            raise ToolError(f"Pagefind refused a record: {answer.get('message')}")
+        return answer
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
 
 
 def _executable() -> Path:
@@ -67,16 +359,6 @@ def _executable() -> Path:
     return pagefind_bin_extended.get_executable()
 
 
-def config(site_dir: Path) -> dict:
-    return {
-        "site": str(site_dir),
-        "output_subdir": OUTPUT,
-        "exclude_selectors": IGNORED,
-        "include_characters": INCLUDE_CHARACTERS,
-        "quiet": True,
-    }
-
-
 def write_stub_indexes(site_dir: Path) -> None:
     """The empty index Material's search script fetches (it needs one to start)."""
     stub = json.dumps({"config": STUB_CONFIG, "docs": []})
@@ -87,28 +369,36 @@ def write_stub_indexes(site_dir: Path) -> None:
 
 
 def index_site(site_dir: Path) -> dict:
-    """Index ``site_dir`` into ``site_dir/pagefind``; return what Pagefind reported."""
+    """Index ``site_dir`` into ``site_dir/pagefind/<lang>/``; return what was indexed."""
     site_dir = Path(site_dir).resolve()
-    env = dict(os.environ, PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE=str(CHUNK_SIZE))
+    records = site_records(site_dir)
+    out = site_dir / OUTPUT
+    shutil.rmtree(out, ignore_errors=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    with tempfile.TemporaryDirectory() as cwd:  # Pagefind reads pagefind.json from its cwd
-        (Path(cwd) / "pagefind.json").write_text(json.dumps(config(site_dir)), encoding="utf-8")
-        proc = subprocess.run(
-            [str(_executable())], cwd=cwd, capture_output=True, text=True, env=env, timeout=600
-        )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if proc.returncode != 0:
-        raise ToolError(
-            f"Pagefind failed to index {site_dir} (exit {proc.returncode}):\n"
-            + "\n".join((proc.stdout + proc.stderr).splitlines()[-20:])
-        )
+    counts = {}
+    for lang in LANGS:
+        mine = [r for r in records if r.lang == lang]
+        if not mine:
+            raise ToolError(
+                f"no page of {site_dir} says <html lang=\"{lang}\">: check the site's languages"
+            )
+        service = _Service(_executable(), {"include_characters": INCLUDE_CHARACTERS})
+        try:
+            for record in mine:
+                service.send(
+                    {
+                        "type": "AddFile",
+                        "index_id": service.index_id,
+                        "url": record.url,
+                        "file_contents": synthetic_html(record),
+                        "file_path": None,
+                    }
+                )
+            service.send({"type": "WriteFiles", "index_id": service.index_id, "output_path": str(out / lang)})
+        finally:
+            service.close()
+        counts[lang] = len(mine)
     write_stub_indexes(site_dir)
-    entry = json.loads((site_dir / OUTPUT / "pagefind-entry.json").read_text(encoding="utf-8"))
-    languages = {lang: info["page_count"] for lang, info in entry["languages"].items()}
-    if set(languages) != {"zh", "en"}:
-        raise ToolError(
-            f"Pagefind found the languages {sorted(languages)} in {site_dir}, not zh and en: "
-            'check the <html lang="…"> of the pages.'
-        )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return {"languages": languages, "cpu_s": round(cpu, 2)}
+    return {"records": counts, "cpu_s": round(cpu, 2)}

@@ -1,74 +1,172 @@
 // The header's search box is Material's; the answers come from Pagefind (the index
-// tools/search/build.py writes to pagefind/, one per language). Material's script
-// talks to a search worker: this file hands it a stand-in that answers each query
-// with Pagefind's results in the shape Material renders (a page, then its best
-// section). Pagefind is loaded at the first query, not with the page, so a page costs
+// tools/search/build.py writes to pagefind/<lang>/, one record per section). Material's
+// script talks to a search worker: this file hands it a stand-in that answers each
+// query with Pagefind's results in the shape Material renders (a section, then its
+// page). Pagefind is loaded at the first query, not with the page, so a page costs
 // nothing until the reader searches; the page's <html lang> picks the index.
 (function () {
   var RealWorker = window.Worker;
   var root = new URL("../../", document.currentScript.src); // assets/javascripts/ -> site root
-  var SHOWN = 3; // results whose text is fetched: what a phone shows on its first screen
-  // Reference pages hold many entries: a long page is not a worse answer, and a word in
-  // a heading counts more than the same word repeated in prose.
-  var RANKING = { pageLength: 0, termFrequency: 0 }; // results whose text is fetched: a phone's first screen, and a few more
+  var LANG = document.documentElement.getAttribute("lang") === "en" ? "en" : "zh";
+  var SHOWN = 4; // records whose text is fetched: what a phone shows on its first screen
+  // Pagefind in the page (no worker: one file fewer to fetch); a heading's words (the
+  // field t, tools/search/build.py) count far more than the same words in the text,
+  // the page's title (p) a little more.
+  var OPTIONS = { noWorker: true, ranking: { metaWeights: { t: 10, p: 1, title: 0, page: 0 } } };
+  var SENTINEL = "\u2063"; // the record's text for readers ends here (tools/search/build.py)
+  var HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
+  var HAN_RUN = new RegExp("[" + HAN + "]+", "g");
+  var CJK = HAN + "\u3000-\u303f\uff00-\uffef";
+  var CJK_GAP = new RegExp("([" + CJK + "]) +(?=[" + CJK + "])", "g");
+  var IDENT = /\.?[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*/g;
 
   // Words that say nothing about what is searched for: "detach 和 clone 区别" searches
   // detach and clone. Kept when the query has nothing else.
   var STOP_EN = ["vs", "vs.", "versus", "and", "or", "the", "a", "an", "of", "what", "is",
     "are", "between", "difference", "differences", "how", "does", "do", "to", "i", "in"];
-  var STOP_ZH = /有什么|什么|区别|不同|怎么|如何|(?<![\u4e00-\u9fff])[和与的吗呢](?![\u4e00-\u9fff])/g;
+  var STOP_ZH = new RegExp("有什么|什么|区别|不同|怎么|如何|还是|(?<![" + HAN + "])[和与的吗呢](?![" + HAN + "])", "g");
 
-  function words(query) {
-    var kept = query
-      .replace(STOP_ZH, " ")
-      .split(/\s+/)
-      .filter(function (w) { return w && STOP_EN.indexOf(w.toLowerCase()) < 0; });
-    return kept.length ? kept.join(" ") : query.trim();
+  // The query cut into the index's words (tools/search/build.py, index_words): a run
+  // of Chinese characters as its pairs, identifiers whole, no stop words.
+  function cut(query) {
+    var words = [], shown = [], names = [], plain = [];
+    function add(list, w) { if (list.indexOf(w) < 0) list.push(w); }
+    query.replace(STOP_ZH, " ").split(/\s+/).forEach(function (chunk) {
+      if (!chunk || STOP_EN.indexOf(chunk.toLowerCase()) >= 0) return;
+      if (/^[A-Za-z]+$/.test(chunk)) plain.push(chunk.toLowerCase());
+      (chunk.match(HAN_RUN) || []).forEach(function (run) {
+        add(shown, run);
+        if (run.length === 1) return add(words, run);
+        for (var i = 0; i + 1 < run.length; i++) add(words, run.slice(i, i + 2));
+      });
+      (chunk.replace(HAN_RUN, " ").match(IDENT) || []).forEach(function (ident) {
+        if (ident.replace(/^\./, "").length < 2) return;
+        add(words, ident.toLowerCase());
+        add(shown, ident.replace(/^\./, ""));
+        if (!/[_.]/.test(ident)) return;
+        var parts = ident.toLowerCase().replace(/^\./, "").split(".");
+        for (var i = 0; i < parts.length; i++) add(names, parts.slice(i).join("."));
+      });
+    });
+    // A bare word, or two or three words that spell one (no grad -> no_grad), may
+    // be a name too.
+    if (plain.length === words.length && plain.length && plain.length <= 3) add(names, plain.join("_"));
+    return { words: words, shown: shown, names: names };
   }
 
   var pagefind = null;
   function load() {
     if (!pagefind) {
-      pagefind = import(new URL("pagefind/pagefind.js", root).href).then(function (pf) {
-        return pf.options({ excerptLength: 24, ranking: RANKING }).then(function () { return pf; });
+      pagefind = import(new URL("pagefind/" + LANG + "/pagefind.js", root).href).then(function (pf) {
+        // The index's words are already cut (no language: nothing stemmed or segmented),
+        // and Pagefind reads the language from <html lang> when it starts.
+        var html = document.documentElement;
+        html.setAttribute("lang", "und");
+        var instance = pf.createInstance(window.siteSearchOptions || OPTIONS);
+        html.setAttribute("lang", LANG);
+        return instance;
       });
     }
     return pagefind;
   }
 
-  function score(sub) {
-    return sub.weighted_locations.reduce(function (sum, w) { return sum + w.balanced_score; }, 0);
+  function escapeHtml(s) {
+    return s.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; });
   }
 
-  // One page's group in Material's shape: the page first for its title, then its best
-  // section (Material shows the sections that score as high as the group's first entry).
-  function group(data, rank) {
-    var terms = {};
-    (data.excerpt.match(/<mark>[^<]*<\/mark>/g) || []).forEach(function (m) {
-      terms[m.slice(6, -7).toLowerCase()] = true;
+  // What readers see of a record: the text before the sentinel, Chinese unspaced.
+  function readable(text) {
+    return text.split(SENTINEL)[0].replace(CJK_GAP, "$1").replace(/\s+/g, " ").trim();
+  }
+
+  // A few words around the first word searched for, those words marked.
+  function excerpt(text, shown) {
+    var lower = text.toLowerCase(), at = -1;
+    shown.forEach(function (w) {
+      var i = lower.indexOf(w.toLowerCase());
+      if (i >= 0 && (at < 0 || i < at)) at = i;
     });
-    var subs = data.sub_results
-      .filter(function (s) { return s.anchor && s.anchor.element !== "h1"; }) // h1: the page
-      .map(function (s) { return { sub: s, score: score(s) }; })
-      .sort(function (a, b) { return b.score - a.score; });
-    var top = 1000 - rank;
-    var page = { location: data.url, title: data.meta.title, text: data.excerpt, terms: terms, score: top };
-    if (!subs.length) return [page];
-    var sections = subs.map(function (s, i) {
-      return { location: s.sub.url, title: s.sub.title, text: s.sub.excerpt, terms: terms, score: i ? top - 1 : top };
+    var start = Math.max(0, at - 30);
+    var piece = (start > 0 ? "…" : "") + text.slice(start, start + 140);
+    var html = escapeHtml(piece);
+    shown.slice().sort(function (a, b) { return b.length - a.length; }).forEach(function (w) {
+      var re = new RegExp("(" + escapeHtml(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + ")(?![^<]*>)", "gi");
+      html = html.replace(re, "<mark>$1</mark>");
     });
-    return [sections[0], page].concat(sections.slice(1));
+    return html;
+  }
+
+  // One result per page, in Material's shape: the best section of the page first,
+  // then the page, then its other sections found.
+  function groups(records, shown) {
+    var byPage = {}, out = [], terms = {};
+    shown.forEach(function (w) { terms[w.toLowerCase()] = true; });
+    records.forEach(function (data, rank) {
+      var hash = data.url.indexOf("#");
+      var pageUrl = hash < 0 ? data.url : data.url.slice(0, hash);
+      var top = 1000 - rank;
+      var group = byPage[pageUrl];
+      if (!group) {
+        group = byPage[pageUrl] = [];
+        out.push(group);
+        group.page = { location: pageUrl, title: readable(data.meta.page || data.meta.title), text: "", terms: terms, score: top - 1 };
+      }
+      var entry = { location: data.url, title: readable(data.meta.title), text: excerpt(readable(data.content), shown), terms: terms, score: group.length ? top - 1 : top };
+      if (hash < 0) {
+        group.page.text = entry.text;
+        group.page.score = top;
+      } else {
+        group.push(entry);
+      }
+    });
+    return out.map(function (group) {
+      return group.length ? [group[0], group.page].concat(group.slice(1)) : [group.page];
+    });
+  }
+
+  // Every word must match; when no record has them all (a pasted message with the
+  // reader's own values in it), the records that have most of them, best first.
+  function find(pf, words, names) {
+    var first = !names.length ? Promise.resolve([]) : pf.search(words.join(" "), { filters: { name: { any: names } } }).then(function (found) {
+      return found.results;
+    });
+    return Promise.all([first, all(pf, words)]).then(function (both) {
+      var seen = {};
+      return both[0].concat(both[1]).filter(function (r) {
+        if (seen[r.id]) return false;
+        return (seen[r.id] = true);
+      });
+    });
+  }
+
+  function all(pf, words) {
+    return pf.search(words.join(" ")).then(function (found) {
+      if (found.results.length || words.length < 2) return found.results;
+      return Promise.all(words.map(function (w) { return pf.search(w); })).then(function (each) {
+        var byId = {};
+        each.forEach(function (found) {
+          found.results.forEach(function (r) {
+            var hit = byId[r.id] || (byId[r.id] = { result: r, words: 0, score: 0 });
+            hit.words += 1;
+            hit.score += r.score;
+          });
+        });
+        return Object.keys(byId).map(function (id) { return byId[id]; }).sort(function (a, b) {
+          return b.words - a.words || b.score - a.score;
+        }).map(function (hit) { return hit.result; });
+      });
+    });
   }
 
   function search(query) {
-    var q = words(query || "");
-    if (!q) return Promise.resolve([]);
+    var q = cut(query || "");
+    if (!q.words.length) return Promise.resolve([]);
     return load().then(function (pf) {
-      return pf.search(q);
-    }).then(function (found) {
-      return Promise.all(found.results.slice(0, SHOWN).map(function (r) { return r.data(); }));
-    }).then(function (pages) {
-      return pages.map(group);
+      return find(pf, q.words, q.names);
+    }).then(function (results) {
+      return Promise.all(results.slice(0, SHOWN).map(function (r) { return r.data(); }));
+    }).then(function (records) {
+      return groups(records, q.shown);
     });
   }
   window.siteSearch = search; // the browser tests ask it directly
