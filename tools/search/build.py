@@ -98,7 +98,8 @@ _IDENT = re.compile(r"\.?[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _NOT_WORD = re.compile(r"[^0-9A-Za-z_.\u00c0-\uffff]")
 _LANG = re.compile(r'<html\b[^>]*\blang="([^"]+)"')
 _ARTICLE = re.compile(r"<article\b[^>]*\bdata-pagefind-body\b[^>]*>(.*)</article>", re.S)
-_H2 = re.compile(r"<h2\b[^>]*>")
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+_DESCRIPTION = re.compile(r'<meta name="description" content="([^"]*)"')
 _ID = re.compile(r'\bid="([^"]+)"')
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 _BLOCK = {
@@ -113,6 +114,9 @@ def _selector(sel: str) -> tuple[str, frozenset[str]]:
 
 
 _SELECTORS = [_selector(s) for s in IGNORED]
+# The box in which an entry quotes the message it answers (tools/chapters/errors/):
+# its words are the search field ``m``.
+_MESSAGE = frozenset({"admonition", "message"})
 
 
 def spaced(text: str) -> str:
@@ -150,12 +154,29 @@ def names(title: str) -> list[str]:
     its arguments), whole and by its last parts, lower case
     (``Tensor.to() / cpu()`` -> ``tensor.to``, ``to``, ``cpu``)."""
     found: list[str] = []
+    prefix = ""
     for ident in _IDENT.findall(_ARGS.sub(" ", title)):
         parts = ident.lower().lstrip(".").split(".")
+        if len(parts) > 1:
+            prefix = ".".join(parts[:-1])
+        elif prefix:  # Tensor.to() / cpu(): cpu is Tensor.cpu
+            parts = [*prefix.split("."), *parts]
         for i in range(len(parts)):
             name = ".".join(parts[i:])
             if name not in found:
                 found.append(name)
+    return found
+
+
+def arguments(title: str) -> list[str]:
+    """The arguments a code heading lists (``Module.register_buffer(name, tensor,
+    persistent=True)`` -> ``name``, ``tensor``, ``persistent``), lower case."""
+    found: list[str] = []
+    for group in _ARGS.findall(title):
+        for arg in group.strip("()").split(","):
+            m = _IDENT.match(arg.strip())
+            if m and m.group().lower() not in found:
+                found.append(m.group().lower())
     return found
 
 
@@ -167,6 +188,9 @@ class Record:
     page: str
     skip: bool = False
     names: list[str] = field(default_factory=list)
+    args: list[str] = field(default_factory=list)
+    message: list[str] = field(default_factory=list)  # the messages it answers
+    page_words: str = ""  # the page's name in the navigation, when not its title
     html: list[str] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
 
@@ -178,52 +202,65 @@ class _Article(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.lang, self.url = lang, url
         self.records: list[Record] = [Record(lang, url, "", "")]
-        self.stack: list[str] = []
+        self.stack: list[tuple[str, frozenset[str]]] = []  # open elements: tag, classes
         self.skip_at: int | None = None  # depth of the element being left out
         self.heading: list[str] | None = None  # the text of the <h1>/<h2> being read
         self.heading_code: list[str] = []  # the part of it inside <code>
 
-    def _ignored(self, tag: str, attrs: dict) -> bool:
+    def _ignored(self, tag: str, attrs: dict, classes: frozenset[str]) -> bool:
         if "data-pagefind-ignore" in attrs:
             return True
-        classes = set((attrs.get("class") or "").split())
         return any((not t or t == tag) and cls <= classes for t, cls in _SELECTORS)
+
+    def _in_message(self) -> bool:
+        """Inside the text of a message box (not its title)."""
+        inside = False
+        for _, classes in self.stack:
+            if _MESSAGE <= classes:
+                inside = True
+            elif "admonition-title" in classes:
+                return False
+        return inside
+
+    def _new_section(self, attrs: dict) -> None:
+        anchor = attrs.get("id")
+        if not anchor:
+            raise ToolError(f"{self.url}: an <h2> without an id; give the heading an anchor")
+        record = Record(self.lang, f"{self.url}#{anchor}", "", "")
+        record.skip = "data-pagefind-ignore" in attrs or anchor in MACHINERY_SECTIONS or record.url.removeprefix("/en") in _EXPERIMENT_SKIP
+        self.records.append(record)
 
     def handle_starttag(self, tag, attrs):
         attrs_d = dict(attrs)
-        if self.skip_at is not None:
+        classes = frozenset((attrs_d.get("class") or "").split())
+        top = not self.stack
+        if self.skip_at is not None or tag == "wbr":
             if tag not in _VOID:
-                self.stack.append(tag)
+                self.stack.append((tag, classes))
             return
-        if tag == "h2" and len(self.stack) == 0:
-            anchor = attrs_d.get("id")
-            if not anchor:
-                raise ToolError(f"{self.url}: an <h2> without an id; give the heading an anchor")
-            record = Record(self.lang, f"{self.url}#{anchor}", "", self.records[0].title)
-            record.skip = "data-pagefind-ignore" in attrs_d or anchor in MACHINERY_SECTIONS or record.url.removeprefix("/en") in _EXPERIMENT_SKIP
-            self.records.append(record)
-            attrs_d.pop("data-pagefind-ignore", None)
-        elif self._ignored(tag, attrs_d):
+        if tag == "h2" and top:
+            self._new_section(attrs_d)
+        elif self._ignored(tag, attrs_d, classes):
             if tag not in _VOID:
                 self.skip_at = len(self.stack)
-                self.stack.append(tag)
+                self.stack.append((tag, classes))
             return
-        if tag == "wbr":
-            return
-        if tag in ("h1", "h2") and len(self.stack) == 0:
+        if tag in ("h1", "h2") and top:
             self.heading, self.heading_code = [], []
         record = self.records[-1]
         if tag in _BLOCK:
             record.text.append("\n")
-        kept = "".join(f' {k}="{html.escape(v or "", quote=True)}"' for k, v in attrs if k != "id")
+        kept = "".join(
+            f' {k}="{html.escape(v or "", quote=True)}"'
+            for k, v in attrs
+            if k not in ("id", "data-pagefind-ignore")
+        )
         record.html.append(f"<{tag}{kept}>")
         if tag not in _VOID:
-            self.stack.append(tag)
+            self.stack.append((tag, classes))
 
     def handle_endtag(self, tag):
-        if tag in _VOID:
-            return
-        if not self.stack:
+        if tag in _VOID or not self.stack:
             return
         self.stack.pop()
         if self.skip_at is not None:
@@ -238,9 +275,7 @@ class _Article(HTMLParser):
             title = " ".join("".join(self.heading).split())
             record.title = title
             if title and " ".join("".join(self.heading_code).split()) == title:
-                record.names = names(title)
-            if tag == "h1":
-                record.page = title
+                record.names, record.args = names(title), arguments(title)
             self.heading = None
 
     def handle_data(self, data):
@@ -249,14 +284,19 @@ class _Article(HTMLParser):
         record = self.records[-1]
         record.text.append(data)
         record.html.append(html.escape(spaced(data), quote=False))
+        if self._in_message():
+            record.message.append(data)
         if self.heading is not None:
             self.heading.append(data)
-            if "code" in self.stack:
+            if any(tag == "code" for tag, _ in self.stack):
                 self.heading_code.append(data)
 
 
 def page_records(page_html: str, url: str) -> list[Record]:
-    """The records of one built page: its own, then one per ``<h2>`` section."""
+    """The records of one built page: its own, then one per ``<h2>`` section. The
+    page's own record also has the page's description (its search excerpt elsewhere);
+    every record knows the page's title, and the page's name in the navigation when
+    that differs."""
     lang = _LANG.search(page_html)
     article = _ARTICLE.search(page_html)
     if not lang or not article:
@@ -265,8 +305,16 @@ def page_records(page_html: str, url: str) -> list[Record]:
     parser.feed(article.group(1))
     parser.close()
     records = parser.records
-    for record in records[1:]:
+    head = page_html[: article.start()]
+    nav = _TITLE.search(head)
+    nav_title = html.unescape(nav.group(1)).rsplit(" - ", 1)[0].strip() if nav else ""
+    description = _DESCRIPTION.search(head)
+    if description:
+        records[0].text.append("\n" + html.unescape(description.group(1)))
+    for record in records:
         record.page = records[0].title
+        if nav_title and nav_title != record.page:
+            record.page_words = nav_title
     return [r for r in records if not r.skip and r.title]
 
 
@@ -284,20 +332,23 @@ def synthetic_html(record: Record) -> str:
     """The record as the HTML Pagefind indexes: what readers see, then the sentinel and
     the words only the index needs; the heading and the page's title as search fields
     (``t``, ``p``) beside the shown ones (``title``, ``page``); the names a code
-    heading gives as the filter ``name``."""
+    heading gives as the filter ``name``, the arguments it lists as ``arg``."""
     body = "".join(record.html)
     if record.url.count("#"):  # a section: its <h2> weighs what the page's <h1> does
         body = body.replace("<h2", "<h1", 1).replace("</h2>", "</h1>", 1)
     text_words = " ".join(index_words("".join(record.text)))
     filters = "".join(
-        f'<div data-pagefind-filter="name">{html.escape(n, quote=False)}</div>' for n in record.names
+        f'<div data-pagefind-filter="{kind}">{html.escape(n, quote=False)}</div>'
+        for kind, values in (("name", record.names), ("arg", record.args))
+        for n in values
     )
     return (
         f'<!DOCTYPE html><html lang="{NO_LANGUAGE}"><head><title></title></head><body>'
         + _meta("title", record.title)
         + _meta("page", record.page)
         + _meta("t", field_words(record.title))
-        + _meta("p", field_words(record.page))
+        + _meta("p", field_words(f"{record.page} {record.page_words}"))
+        + (_meta("m", field_words(" ".join(record.message))) if record.message else "")
         + filters
         + f"<main data-pagefind-body>{body}<p>{SENTINEL}</p>"
         f"<p>{html.escape(text_words, quote=False)}</p></main></body></html>"
@@ -368,6 +419,27 @@ def write_stub_indexes(site_dir: Path) -> None:
         target.write_text(stub, encoding="utf-8")
 
 
+# What the search script loads of a bundle (Pagefind also writes its own search
+# interfaces and a worker, unused here).
+BUNDLE_FILES = re.compile(r"pagefind\.js|pagefind-entry\.json|wasm\.\w+\.pagefind|.*\.pf_\w+")
+
+
+def _write_bundle(files: list[dict], out: Path) -> None:
+    """Write the files Pagefind returned (``GetFiles``, kept in memory: a file it
+    writes itself may not be complete when the service exits) that the search
+    script loads."""
+    for file in files:
+        rel = Path(file["path"])
+        rel = Path(*rel.parts[1:]) if rel.parts and rel.parts[0] == OUTPUT else rel
+        if not BUNDLE_FILES.fullmatch(rel.name):
+            continue
+        target = out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(base64.b64decode(file["content"]))
+    if not (out / "pagefind-entry.json").is_file() or not (out / "pagefind.js").is_file():
+        raise ToolError(f"Pagefind wrote no search bundle to {out}: see its messages above")
+
+
 def index_site(site_dir: Path) -> dict:
     """Index ``site_dir`` into ``site_dir/pagefind/<lang>/``; return what was indexed."""
     site_dir = Path(site_dir).resolve()
@@ -394,9 +466,10 @@ def index_site(site_dir: Path) -> dict:
                         "file_path": None,
                     }
                 )
-            service.send({"type": "WriteFiles", "index_id": service.index_id, "output_path": str(out / lang)})
+            files = service.send({"type": "GetFiles", "index_id": service.index_id})["files"]
         finally:
             service.close()
+        _write_bundle(files, out / lang)
         counts[lang] = len(mine)
     write_stub_indexes(site_dir)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -12,7 +12,7 @@
   // Pagefind in the page (no worker: one file fewer to fetch); a heading's words (the
   // field t, tools/search/build.py) count far more than the same words in the text,
   // the page's title (p) a little more.
-  var OPTIONS = { noWorker: true, ranking: { metaWeights: { t: 10, p: 1, title: 0, page: 0 } } };
+  var OPTIONS = { noWorker: true, ranking: { metaWeights: { m: 20, t: 10, p: 1, title: 0, page: 0 } } };
   var SENTINEL = "\u2063"; // the record's text for readers ends here (tools/search/build.py)
   var HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
   var HAN_RUN = new RegExp("[" + HAN + "]+", "g");
@@ -29,11 +29,10 @@
   // The query cut into the index's words (tools/search/build.py, index_words): a run
   // of Chinese characters as its pairs, identifiers whole, no stop words.
   function cut(query) {
-    var words = [], shown = [], names = [], plain = [];
+    var words = [], shown = [];
     function add(list, w) { if (list.indexOf(w) < 0) list.push(w); }
     query.replace(STOP_ZH, " ").split(/\s+/).forEach(function (chunk) {
       if (!chunk || STOP_EN.indexOf(chunk.toLowerCase()) >= 0) return;
-      if (/^[A-Za-z]+$/.test(chunk)) plain.push(chunk.toLowerCase());
       (chunk.match(HAN_RUN) || []).forEach(function (run) {
         add(shown, run);
         if (run.length === 1) return add(words, run);
@@ -43,15 +42,34 @@
         if (ident.replace(/^\./, "").length < 2) return;
         add(words, ident.toLowerCase());
         add(shown, ident.replace(/^\./, ""));
-        if (!/[_.]/.test(ident)) return;
-        var parts = ident.toLowerCase().replace(/^\./, "").split(".");
-        for (var i = 0; i < parts.length; i++) add(names, parts.slice(i).join("."));
       });
     });
-    // A bare word, or two or three words that spell one (no grad -> no_grad), may
-    // be a name too.
-    if (plain.length === words.length && plain.length && plain.length <= 3) add(names, plain.join("_"));
-    return { words: words, shown: shown, names: names };
+    var asked = askedNames(query);
+    return { words: words, shown: shown, names: asked.names, args: asked.args };
+  }
+
+  // What a query that is one identifier asks for by name (its arguments aside:
+  // model.to(device) asks for model.to, to), or a few bare words that spell one
+  // (no grad: no_grad); a keyword argument (persistent=False) asks for an argument.
+  function askedNames(query) {
+    var names = [], args = [];
+    var chunks = query.replace(/\([^()]*\)/g, " ").replace(STOP_ZH, " ").split(/\s+/).filter(function (w) {
+      return w && STOP_EN.indexOf(w.toLowerCase()) < 0;
+    });
+    if (!chunks.length || /[\u3400-\u9fff]/.test(chunks.join(""))) return { names: names, args: args };
+    if (chunks.length === 1 && /^[A-Za-z_]\w*=/.test(chunks[0])) {
+      return { names: names, args: [chunks[0].split("=")[0].toLowerCase()] };
+    }
+    var idents = (chunks.join(" ").match(IDENT) || []).map(function (i) { return i.toLowerCase().replace(/^\./, ""); });
+    if (idents.length === 1) {
+      var parts = idents[0].split(".");
+      for (var i = 0; i < parts.length; i++) names.push(parts.slice(i).join("."));
+      args.push(idents[0]);
+    } else if (idents.length <= 3 && chunks.every(function (w) { return /^[A-Za-z]+$/.test(w); })) {
+      names.push(idents.join("_"));
+      args.push(idents.join("_"));
+    }
+    return { names: names, args: args };
   }
 
   var pagefind = null;
@@ -126,13 +144,18 @@
 
   // Every word must match; when no record has them all (a pasted message with the
   // reader's own values in it), the records that have most of them, best first.
-  function find(pf, words, names) {
-    var first = !names.length ? Promise.resolve([]) : pf.search(words.join(" "), { filters: { name: { any: names } } }).then(function (found) {
-      return found.results;
-    });
-    return Promise.all([first, all(pf, words)]).then(function (both) {
+  // The records a code heading names first, then those that list it as an
+  // argument, then every record that has the words.
+  function find(pf, q) {
+    function named(kind, values) {
+      if (!values.length) return Promise.resolve([]);
+      var filters = {};
+      filters[kind] = { any: values };
+      return pf.search(q.words.join(" "), { filters: filters }).then(function (found) { return found.results; });
+    }
+    return Promise.all([named("name", q.names), named("arg", q.args), all(pf, q.words)]).then(function (lists) {
       var seen = {};
-      return both[0].concat(both[1]).filter(function (r) {
+      return lists[0].concat(lists[1], lists[2]).filter(function (r) {
         if (seen[r.id]) return false;
         return (seen[r.id] = true);
       });
@@ -162,7 +185,7 @@
     var q = cut(query || "");
     if (!q.words.length) return Promise.resolve([]);
     return load().then(function (pf) {
-      return find(pf, q.words, q.names);
+      return find(pf, q);
     }).then(function (results) {
       return Promise.all(results.slice(0, SHOWN).map(function (r) { return r.data(); }));
     }).then(function (records) {

@@ -104,7 +104,9 @@ def _box(e: Entry, lang: str) -> list[str]:
     t = T[lang]
     warning = all(m.kind == "warning" for m in e.messages)
     kind, label = ("warning", t["warning_box"]) if warning else ("failure", t["error_box"])
-    parts = [f'!!! {kind} "{label}"']
+    # "message": the box is what search matches a pasted message against
+    # (tools/search/build.py).
+    parts = [f'!!! {kind} message "{label}"']
     shown_once = list(dict.fromkeys(recorded(m) for m in e.messages))
     for n, text in enumerate(shown_once):
         if n:
