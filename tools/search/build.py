@@ -191,6 +191,7 @@ class Record:
     args: list[str] = field(default_factory=list)
     message: list[str] = field(default_factory=list)  # the messages it answers
     page_words: str = ""  # the page's name in the navigation, when not its title
+    order: int = 0  # its place in the site's reading order
     html: list[str] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
 
@@ -344,6 +345,7 @@ def synthetic_html(record: Record) -> str:
     )
     return (
         f'<!DOCTYPE html><html lang="{NO_LANGUAGE}"><head><title></title></head><body>'
+        + f'<div data-pagefind-sort="order:{record.order:05d}"></div>'
         + _meta("title", record.title)
         + _meta("page", record.page)
         + _meta("t", field_words(record.title))
@@ -355,13 +357,37 @@ def synthetic_html(record: Record) -> str:
     )
 
 
-def site_records(site_dir: Path) -> list[Record]:
-    records = []
+def nav_pages(nav) -> list[str]:
+    """The Markdown pages of a MkDocs ``nav`` (mkdocs.yml), in reading order."""
+    if isinstance(nav, str):
+        return [nav] if nav.endswith(".md") else []
+    if isinstance(nav, dict):
+        return [p for value in nav.values() for p in nav_pages(value)]
+    if isinstance(nav, list):
+        return [p for item in nav for p in nav_pages(item)]
+    return []
+
+
+def page_url(md_path: str) -> str:
+    """``a/b.md`` -> ``/a/b/``, ``a/index.md`` -> ``/a/``, ``index.md`` -> ``/``."""
+    path = md_path.removesuffix(".md")
+    path = "" if path == "index" else path.removesuffix("/index") + "/"
+    return "/" + path
+
+
+def site_records(site_dir: Path, reading_order: list[str] = ()) -> list[Record]:
+    """Every record of the site, pages in reading order (``reading_order``, Markdown
+    paths; the others after them, by path) and sections in page order."""
+    rank = {page_url(md): n for n, md in enumerate(reading_order)}
+    pages = []
     for path in sorted(site_dir.rglob("*.html")):
         rel = path.relative_to(site_dir).as_posix()
         if rel.split("/")[0] in (OUTPUT, "assets", "downloads") or rel == "404.html":
             continue
         url = "/" + rel.removesuffix("index.html")
+        pages.append((rank.get(url.removeprefix("/en"), len(rank)), url, path))
+    records = []
+    for _, url, path in sorted(pages):
         records += page_records(path.read_text(encoding="utf-8"), url)
     return records
 
@@ -440,10 +466,12 @@ def _write_bundle(files: list[dict], out: Path) -> None:
         raise ToolError(f"Pagefind wrote no search bundle to {out}: see its messages above")
 
 
-def index_site(site_dir: Path) -> dict:
-    """Index ``site_dir`` into ``site_dir/pagefind/<lang>/``; return what was indexed."""
+def index_site(site_dir: Path, reading_order: list[str] = ()) -> dict:
+    """Index ``site_dir`` into ``site_dir/pagefind/<lang>/``; return what was indexed.
+    ``reading_order``: the Markdown pages in the order of the site's navigation (a
+    search for a name that several entries give lists them in this order)."""
     site_dir = Path(site_dir).resolve()
-    records = site_records(site_dir)
+    records = site_records(site_dir, reading_order)
     out = site_dir / OUTPUT
     shutil.rmtree(out, ignore_errors=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -456,7 +484,8 @@ def index_site(site_dir: Path) -> dict:
             )
         service = _Service(_executable(), {"include_characters": INCLUDE_CHARACTERS})
         try:
-            for record in mine:
+            for order, record in enumerate(mine):
+                record.order = order
                 service.send(
                     {
                         "type": "AddFile",

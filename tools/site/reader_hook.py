@@ -15,7 +15,7 @@ import posixpath
 from pathlib import Path
 
 from tools.core.repo import page_lang
-from tools.search.build import index_site
+from tools.search.build import index_site, nav_pages
 from tools.site.reader_html import (
     break_headings_at_words,
     break_long_names,
@@ -97,4 +97,4 @@ def split_search_by_language(config) -> None:
         return  # the inner (English) build: the index is not complete yet
     if "zh" in _404:
         (Path(config.site_dir) / "404.html").write_text(_404.pop("zh"), encoding="utf-8")
-    index_site(Path(config.site_dir))
+    index_site(Path(config.site_dir), nav_pages(config["nav"]))

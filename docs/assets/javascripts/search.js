@@ -49,8 +49,9 @@
   }
 
   // What a query that is one identifier asks for by name (its arguments aside:
-  // model.to(device) asks for model.to, to), or a few bare words that spell one
-  // (no grad: no_grad); a keyword argument (persistent=False) asks for an argument.
+  // model.to(device) asks for model.to, then for to with the word "model"), or a few
+  // bare words that spell one (no grad: no_grad); a keyword argument
+  // (persistent=False) asks for an argument.
   function askedNames(query) {
     var names = [], args = [];
     var chunks = query.replace(/\([^()]*\)/g, " ").replace(STOP_ZH, " ").split(/\s+/).filter(function (w) {
@@ -63,10 +64,10 @@
     var idents = (chunks.join(" ").match(IDENT) || []).map(function (i) { return i.toLowerCase().replace(/^\./, ""); });
     if (idents.length === 1) {
       var parts = idents[0].split(".");
-      for (var i = 0; i < parts.length; i++) names.push(parts.slice(i).join("."));
+      for (var i = 0; i < parts.length; i++) names.push({ name: parts.slice(i).join("."), rest: parts.slice(0, i) });
       args.push(idents[0]);
     } else if (idents.length <= 3 && chunks.every(function (w) { return /^[A-Za-z]+$/.test(w); })) {
-      names.push(idents.join("_"));
+      names.push({ name: idents.join("_"), rest: [] });
       args.push(idents.join("_"));
     }
     return { names: names, args: args };
@@ -147,19 +148,34 @@
   // The records a code heading names first, then those that list it as an
   // argument, then every record that has the words.
   function find(pf, q) {
-    function named(kind, values) {
-      if (!values.length) return Promise.resolve([]);
-      var filters = {};
-      filters[kind] = { any: values };
-      return pf.search(q.words.join(" "), { filters: filters }).then(function (found) { return found.results; });
-    }
-    return Promise.all([named("name", q.names), named("arg", q.args), all(pf, q.words)]).then(function (lists) {
+    return Promise.all([named(pf, q), all(pf, q.words)]).then(function (lists) {
       var seen = {};
-      return lists[0].concat(lists[1], lists[2]).filter(function (r) {
+      return lists[0].concat(lists[1]).filter(function (r) {
         if (seen[r.id]) return false;
         return (seen[r.id] = true);
       });
     });
+  }
+
+  // The records whose code heading gives the name, the longest name first; several
+  // with one name in the site's reading order, or, when the query named more
+  // (model.to), by that word. Then the records that list it as an argument.
+  function named(pf, q) {
+    var tries = q.names.map(function (n) { return { kind: "name", value: n.name, rest: n.rest }; })
+      .concat(q.args.map(function (a) { return { kind: "arg", value: a, rest: [] }; }));
+    return tries.reduce(function (chain, t) {
+      return chain.then(function (found) {
+        if (found.length) return found;
+        var filters = {};
+        filters[t.kind] = t.value;
+        var inOrder = { filters: filters, sort: { order: "asc" } };
+        var first = t.rest.length ? pf.search(t.rest.join(" "), { filters: filters }) : pf.search(null, inOrder);
+        return first.then(function (r) {
+          if (r.results.length || !t.rest.length) return r.results;
+          return pf.search(null, inOrder).then(function (r2) { return r2.results; });
+        });
+      });
+    }, Promise.resolve([]));
   }
 
   function all(pf, words) {
