@@ -59,16 +59,15 @@ IGNORED = [
     ".filename",
     ".headerlink",
     ".figure-cue",
-    "div.language-python",
-    "div.language-pycon",
-    "div.language-bash",
-    "div.language-sh",
-    "div.language-cpp",
     "script",
     "style",
     "svg",
     "template",
 ]
+# Code blocks: not shown in results, but the names they use are words of the section
+# (once each, weighing ``CODE_WEIGHT``): a function met only in an example is found.
+CODE = ["div.language-python", "div.language-pycon", "div.language-bash", "div.language-sh", "div.language-cpp"]
+CODE_WEIGHT = 0.25
 INCLUDE_CHARACTERS = "._"
 # Pagefind's index chunk, in word locations (its default is 20000): smaller chunks,
 # fewer bytes per query word.
@@ -114,6 +113,10 @@ def _selector(sel: str) -> tuple[str, frozenset[str]]:
 
 
 _SELECTORS = [_selector(s) for s in IGNORED]
+_CODE_SELECTORS = [_selector(s) for s in CODE]
+# How readers name an instance of a class whose methods a heading names:
+# model.zero_grad() is Module.zero_grad.
+INSTANCE_NAMES = {"module": ("model",)}
 # The box in which an entry quotes the message it answers (tools/chapters/errors/):
 # its words are the search field ``m``.
 _MESSAGE = frozenset({"admonition", "message"})
@@ -147,6 +150,7 @@ def index_words(text: str) -> list[str]:
 
 
 _ARGS = re.compile(r"\([^()]*\)")
+_KEYWORD_VALUE = re.compile(r"=\s*[^\s,()]+")
 
 
 def names(title: str) -> list[str]:
@@ -155,16 +159,18 @@ def names(title: str) -> list[str]:
     (``Tensor.to() / cpu()`` -> ``tensor.to``, ``to``, ``cpu``)."""
     found: list[str] = []
     prefix = ""
-    for ident in _IDENT.findall(_ARGS.sub(" ", title)):
+    for ident in _IDENT.findall(_KEYWORD_VALUE.sub(" ", _ARGS.sub(" ", title))):
         parts = ident.lower().lstrip(".").split(".")
         if len(parts) > 1:
             prefix = ".".join(parts[:-1])
         elif prefix:  # Tensor.to() / cpu(): cpu is Tensor.cpu
             parts = [*prefix.split("."), *parts]
-        for i in range(len(parts)):
-            name = ".".join(parts[i:])
-            if name not in found:
-                found.append(name)
+        spellings = [parts] + [[alias, *parts[1:]] for alias in INSTANCE_NAMES.get(parts[0], ())]
+        for spelled in spellings:
+            for i in range(len(spelled)):
+                name = ".".join(spelled[i:])
+                if name not in found:
+                    found.append(name)
     return found
 
 
@@ -190,6 +196,7 @@ class Record:
     names: list[str] = field(default_factory=list)
     args: list[str] = field(default_factory=list)
     message: list[str] = field(default_factory=list)  # the messages it answers
+    code: list[str] = field(default_factory=list)  # the text of its code blocks
     page_words: str = ""  # the page's name in the navigation, when not its title
     order: int = 0  # its place in the site's reading order
     html: list[str] = field(default_factory=list)
@@ -205,6 +212,7 @@ class _Article(HTMLParser):
         self.records: list[Record] = [Record(lang, url, "", "")]
         self.stack: list[tuple[str, frozenset[str]]] = []  # open elements: tag, classes
         self.skip_at: int | None = None  # depth of the element being left out
+        self.code_at: int | None = None  # depth of the code block being read
         self.heading: list[str] | None = None  # the text of the <h1>/<h2> being read
         self.heading_code: list[str] = []  # the part of it inside <code>
 
@@ -235,9 +243,13 @@ class _Article(HTMLParser):
         attrs_d = dict(attrs)
         classes = frozenset((attrs_d.get("class") or "").split())
         top = not self.stack
-        if self.skip_at is not None or tag == "wbr":
+        if self.skip_at is not None or self.code_at is not None or tag == "wbr":
             if tag not in _VOID:
                 self.stack.append((tag, classes))
+            return
+        if any((not t or t == tag) and cls <= classes for t, cls in _CODE_SELECTORS):
+            self.code_at = len(self.stack)
+            self.stack.append((tag, classes))
             return
         if tag == "h2" and top:
             self._new_section(attrs_d)
@@ -264,9 +276,12 @@ class _Article(HTMLParser):
         if tag in _VOID or not self.stack:
             return
         self.stack.pop()
-        if self.skip_at is not None:
+        if self.skip_at is not None or self.code_at is not None:
             if len(self.stack) == self.skip_at:
                 self.skip_at = None
+            if len(self.stack) == self.code_at:
+                self.code_at = None
+                self.records[-1].code.append("\n")
             return
         record = self.records[-1]
         if tag in _BLOCK:
@@ -283,6 +298,12 @@ class _Article(HTMLParser):
         if self.skip_at is not None:
             return
         record = self.records[-1]
+        if self.code_at is not None:
+            record.code.append(data)
+            return
+        if any("arguments" in classes for _, classes in self.stack):
+            if self.stack[-1][0] == "code" and data.strip() not in record.args:
+                record.args.append(data.strip().lower())
         record.text.append(data)
         record.html.append(html.escape(spaced(data), quote=False))
         if self._in_message():
@@ -319,6 +340,20 @@ def page_records(page_html: str, url: str) -> list[Record]:
     return [r for r in records if not r.skip and r.title]
 
 
+def code_names(code: str) -> list[str]:
+    """The names a code block uses, once each, in order: identifiers of two or more
+    characters, dotted ones also by their last parts (``torch.no_grad`` ->
+    ``torch.no_grad``, ``no_grad``)."""
+    found: dict[str, None] = {}
+    for ident in _IDENT.findall(code):
+        parts = ident.lstrip(".").split(".")
+        for i in range(len(parts)):
+            name = ".".join(parts[i:])
+            if len(name) > 1:
+                found.setdefault(name)
+    return list(found)
+
+
 def field_words(text: str) -> str:
     """A heading as the words of a search field: its Chinese as pairs, everything
     else as written, and the short names of its identifiers."""
@@ -338,6 +373,7 @@ def synthetic_html(record: Record) -> str:
     if record.url.count("#"):  # a section: its <h2> weighs what the page's <h1> does
         body = body.replace("<h2", "<h1", 1).replace("</h2>", "</h1>", 1)
     text_words = " ".join(index_words("".join(record.text)))
+    code_words = " ".join(code_names("".join(record.code)))
     filters = "".join(
         f'<div data-pagefind-filter="{kind}">{html.escape(n, quote=False)}</div>'
         for kind, values in (("name", record.names), ("arg", record.args))
@@ -353,7 +389,9 @@ def synthetic_html(record: Record) -> str:
         + (_meta("m", field_words(" ".join(record.message))) if record.message else "")
         + filters
         + f"<main data-pagefind-body>{body}<p>{SENTINEL}</p>"
-        f"<p>{html.escape(text_words, quote=False)}</p></main></body></html>"
+        f"<p>{html.escape(text_words, quote=False)}</p>"
+        f'<p data-pagefind-weight="{CODE_WEIGHT}">{html.escape(code_words, quote=False)}</p>'
+        "</main></body></html>"
     )
 
 

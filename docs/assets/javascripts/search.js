@@ -64,8 +64,11 @@
     var idents = (chunks.join(" ").match(IDENT) || []).map(function (i) { return i.toLowerCase().replace(/^\./, ""); });
     if (idents.length === 1) {
       var parts = idents[0].split(".");
-      for (var i = 0; i < parts.length; i++) names.push({ name: parts.slice(i).join("."), rest: parts.slice(0, i) });
-      args.push(idents[0]);
+      for (var i = 0; i < parts.length; i++) {
+        names.push({ name: parts.slice(i).join("."), rest: parts.slice(0, i) });
+        // an argument has an underscore (retain_graph) or was written after a dot
+        if (/_/.test(parts[i]) || i) args.push(parts.slice(i).join("."));
+      }
     } else if (idents.length <= 3 && chunks.every(function (w) { return /^[A-Za-z]+$/.test(w); })) {
       names.push({ name: idents.join("_"), rest: [] });
       args.push(idents.join("_"));

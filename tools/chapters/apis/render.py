@@ -64,7 +64,8 @@ def _entry(api: Api, lang: str) -> str:
         parts += [f"*{lab['deprecated']}*", ""]
     parts += [api.text[lang], ""]
     if api.params:
-        parts += [lab["params"] + lab["sep"].join(f"`{p}`" for p in api.params), ""]
+        # .arguments: search finds the entry by these names (tools/search/build.py)
+        parts += [lab["params"] + lab["sep"].join(f"`{p}`" for p in api.params), "{: .arguments }", ""]
     parts += _code_block(api, lang)
     if api.see:
         title = page_files.title(lang, api.see.partition("#")[0])
