@@ -199,6 +199,7 @@ class Record:
     code: list[str] = field(default_factory=list)  # the text of its code blocks
     page_words: str = ""  # the page's name in the navigation, when not its title
     order: int = 0  # its place in the site's reading order
+    question: bool = False  # its heading is a question readers asked (the FAQ)
     html: list[str] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
 
@@ -236,6 +237,7 @@ class _Article(HTMLParser):
         if not anchor:
             raise ToolError(f"{self.url}: an <h2> without an id; give the heading an anchor")
         record = Record(self.lang, f"{self.url}#{anchor}", "", "")
+        record.question = "question" in (attrs.get("class") or "").split()
         record.skip = "data-pagefind-ignore" in attrs or anchor in MACHINERY_SECTIONS or record.url.removeprefix("/en") in _EXPERIMENT_SKIP
         self.records.append(record)
 
@@ -387,6 +389,7 @@ def synthetic_html(record: Record) -> str:
         + _meta("t", field_words(record.title))
         + _meta("p", field_words(f"{record.page} {record.page_words}"))
         + (_meta("m", field_words(" ".join(record.message))) if record.message else "")
+        + (_meta("q", field_words(record.title)) if record.question else "")
         + filters
         + f"<main data-pagefind-body>{body}<p>{SENTINEL}</p>"
         f"<p>{html.escape(text_words, quote=False)}</p>"

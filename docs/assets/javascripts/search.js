@@ -9,10 +9,15 @@
   var root = new URL("../../", document.currentScript.src); // assets/javascripts/ -> site root
   var LANG = document.documentElement.getAttribute("lang") === "en" ? "en" : "zh";
   var SHOWN = 4; // records whose text is fetched: what a phone shows on its first screen
-  // Pagefind in the page (no worker: one file fewer to fetch); a heading's words (the
-  // field t, tools/search/build.py) count far more than the same words in the text,
-  // the page's title (p) a little more.
-  var OPTIONS = { noWorker: true, ranking: { metaWeights: { m: 20, t: 10, p: 1, title: 0, page: 0 } } };
+  // Pagefind in the page (no worker: one file fewer to fetch). The search fields
+  // (tools/search/build.py): a heading's words (t) count far more than the same words
+  // in the text, the page's title (p) a little more, and the message an error entry
+  // answers (m) most. A query that compares (x vs y, x 和 y 区别) is a question: the
+  // FAQ's questions (q) then count as much as headings again.
+  var WEIGHTS = { m: 20, t: 10, p: 3, q: 0, title: 0, page: 0 };
+  var COMPARING = { m: 20, t: 10, p: 3, q: 10, title: 0, page: 0 };
+  var COMPARISON = /\b(vs\.?|versus|differences?|different|or)\b|区别|不同|还是|[和与或]/i;
+  var OPTIONS = { noWorker: true, ranking: { metaWeights: WEIGHTS } };
   var SENTINEL = "\u2063"; // the record's text for readers ends here (tools/search/build.py)
   var HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
   var HAN_RUN = new RegExp("[" + HAN + "]+", "g");
@@ -200,10 +205,21 @@
     });
   }
 
+  // One query at a time: each sets the weights its searches use.
+  var queue = Promise.resolve();
   function search(query) {
+    var answer = queue.then(function () { return searchNow(query); });
+    queue = answer.catch(function () {});
+    return answer;
+  }
+
+  function searchNow(query) {
     var q = cut(query || "");
     if (!q.words.length) return Promise.resolve([]);
     return load().then(function (pf) {
+      var weights = COMPARISON.test(query) ? COMPARING : WEIGHTS;
+      return pf.options({ ranking: { metaWeights: weights } }).then(function () { return pf; });
+    }).then(function (pf) {
       return find(pf, q);
     }).then(function (results) {
       return Promise.all(results.slice(0, SHOWN).map(function (r) { return r.data(); }));
