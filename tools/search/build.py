@@ -80,8 +80,6 @@ NO_LANGUAGE = "und"
 # Sections that are machinery wherever they are: where a page's facts come from, how
 # a chapter was collected.
 MACHINERY_SECTIONS = {"sources", "references", "method"}
-_EXPERIMENT_SKIP = {"/faq/#all", "/faq/#topics", "/faq/#search", "/apis/#all", "/apis/#deprecated", "/fact-check/#table", "/patterns/#by-area",
-  "/errors/#backward", "/errors/#requires-grad", "/errors/#in-place", "/errors/#grad-modes", "/errors/#hooks", "/errors/#leaving-autograd", "/errors/#custom-function", "/errors/#checkpointing", "/errors/#distributed", "/errors/#functional"}
 # Between what readers see and the words only the index needs.
 SENTINEL = "\u2063"
 # Heading words weigh what Pagefind gives an <h1>.
@@ -113,6 +111,9 @@ def _selector(sel: str) -> tuple[str, frozenset[str]]:
 
 
 _SELECTORS = [_selector(s) for s in IGNORED]
+# A top-level list or table each of whose items starts with a link is a table of
+# contents: its words are in the sections it links, so it is left out.
+_LISTS = {"ul", "ol", "table"}
 _CODE_SELECTORS = [_selector(s) for s in CODE]
 # How readers name an instance of a class whose methods a heading names:
 # model.zero_grad() is Module.zero_grad.
@@ -214,6 +215,7 @@ class _Article(HTMLParser):
         self.stack: list[tuple[str, frozenset[str]]] = []  # open elements: tag, classes
         self.skip_at: int | None = None  # depth of the element being left out
         self.code_at: int | None = None  # depth of the code block being read
+        self.block: dict | None = None  # a top-level list or table, until it is judged
         self.heading: list[str] | None = None  # the text of the <h1>/<h2> being read
         self.heading_code: list[str] = []  # the part of it inside <code>
 
@@ -221,6 +223,12 @@ class _Article(HTMLParser):
         if "data-pagefind-ignore" in attrs:
             return True
         return any((not t or t == tag) and cls <= classes for t, cls in _SELECTORS)
+
+    def _html(self, piece: str) -> None:
+        (self.block["html"] if self.block is not None else self.records[-1].html).append(piece)
+
+    def _text(self, piece: str) -> None:
+        (self.block["text"] if self.block is not None else self.records[-1].text).append(piece)
 
     def _in_message(self) -> bool:
         """Inside the text of a message box (not its title)."""
@@ -238,7 +246,7 @@ class _Article(HTMLParser):
             raise ToolError(f"{self.url}: an <h2> without an id; give the heading an anchor")
         record = Record(self.lang, f"{self.url}#{anchor}", "", "")
         record.question = "question" in (attrs.get("class") or "").split()
-        record.skip = "data-pagefind-ignore" in attrs or anchor in MACHINERY_SECTIONS or record.url.removeprefix("/en") in _EXPERIMENT_SKIP
+        record.skip = "data-pagefind-ignore" in attrs or anchor in MACHINERY_SECTIONS
         self.records.append(record)
 
     def handle_starttag(self, tag, attrs):
@@ -262,15 +270,22 @@ class _Article(HTMLParser):
             return
         if tag in ("h1", "h2") and top:
             self.heading, self.heading_code = [], []
-        record = self.records[-1]
+        if top and tag in _LISTS:
+            self.block = {"html": [], "text": [], "items": 0, "linked": 0, "first": False}
+        if self.block is not None and tag in ("li", "tr"):
+            self.block["items"] += 1
+            self.block["first"] = True
+        if self.block is not None and tag == "th" and self.block["first"]:
+            self.block["items"] -= 1  # a header row
+            self.block["first"] = False
         if tag in _BLOCK:
-            record.text.append("\n")
+            self._text("\n")
         kept = "".join(
             f' {k}="{html.escape(v or "", quote=True)}"'
             for k, v in attrs
             if k not in ("id", "data-pagefind-ignore")
         )
-        record.html.append(f"<{tag}{kept}>")
+        self._html(f"<{tag}{kept}>")
         if tag not in _VOID:
             self.stack.append((tag, classes))
 
@@ -287,8 +302,13 @@ class _Article(HTMLParser):
             return
         record = self.records[-1]
         if tag in _BLOCK:
-            record.text.append("\n")
-        record.html.append(f"</{tag}>")
+            self._text("\n")
+        self._html(f"</{tag}>")
+        if self.block is not None and not self.stack:
+            block, self.block = self.block, None
+            if not block["items"] or block["linked"] < block["items"]:
+                record.html += block["html"]
+                record.text += block["text"]
         if self.heading is not None and tag in ("h1", "h2") and not self.stack:
             title = " ".join("".join(self.heading).split())
             record.title = title
@@ -306,8 +326,12 @@ class _Article(HTMLParser):
         if any("arguments" in classes for _, classes in self.stack):
             if self.stack[-1][0] == "code" and data.strip() not in record.args:
                 record.args.append(data.strip().lower())
-        record.text.append(data)
-        record.html.append(html.escape(spaced(data), quote=False))
+        self._text(data)
+        self._html(html.escape(spaced(data), quote=False))
+        if self.block is not None and self.block["first"] and data.strip():
+            self.block["first"] = False
+            if any(tag == "a" for tag, _ in self.stack):
+                self.block["linked"] += 1
         if self._in_message():
             record.message.append(data)
         if self.heading is not None:
@@ -339,7 +363,7 @@ def page_records(page_html: str, url: str) -> list[Record]:
         record.page = records[0].title
         if nav_title and nav_title != record.page:
             record.page_words = nav_title
-    return [r for r in records if not r.skip and r.title]
+    return [r for r in records if not r.skip and r.title and "".join(r.text).strip() != r.title.strip()]
 
 
 def code_names(code: str) -> list[str]:
