@@ -20,7 +20,8 @@ __all__ = ["DOCS", "LANGS", "ROOT"]  # re-exported: tests read the layout from h
 
 INCLUDE = re.compile(r"""^\s*-{1,}8<-{1,}\s+["'](?P<target>[^"']+)["']\s*$""", re.M)
 _FIGURE = re.compile(r"assets/figures/(?P<path>[^)\s\"']+?)\.(?P<lang>zh|en)\.svg")
-_ANCHOR = re.compile(r"\{\s*#(?P<id>[-\w]+)\s*\}")
+# {#id} and {#id key="value" ...} (attributes after the id: data-pagefind-ignore)
+_ANCHOR = re.compile(r"\{\s*#(?P<id>[-\w]+)(?:\s+[^{}#]*?)?\s*\}")
 # One include of a snippet or record file, with its section: path, ext, section.
 SECTION_INCLUDE = re.compile(
     r'^(?P<indent>[ \t]*)--8<--\s+"(?P<path>[^"]+?\.(?P<ext>py|out))(?::(?P<section>[a-z][-_0-9a-z]*))?"\s*$'
