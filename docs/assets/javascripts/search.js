@@ -11,12 +11,20 @@
   var SHOWN = 4; // records whose text is fetched: what a phone shows on its first screen
   // Pagefind in the page (no worker: one file fewer to fetch). The search fields
   // (tools/search/build.py): a heading's words (t) count far more than the same words
-  // in the text, the page's title (p) a little more, and the message an error entry
-  // answers (m) most. A query that compares (x vs y, x 和 y 区别) is a question: the
-  // FAQ's questions (q) then count as much as headings again.
-  var WEIGHTS = { m: 20, t: 10, p: 3, q: 0, title: 0, page: 0 };
-  var COMPARING = { m: 20, t: 10, p: 3, q: 10, title: 0, page: 0 };
+  // in the text, the page's title (p) a little more. A query that reads like a
+  // pasted message (an XxxError: or a Warning:, or a long sentence) weighs the message
+  // an error entry answers (m) most; a query that compares (x vs y, x 和 y 区别) is a
+  // question, and the FAQ's questions (q) then count as much as headings again.
+  var WEIGHTS = { t: 10, p: 3, m: 0, q: 0, title: 0, page: 0 };
+  var MESSAGE = /\b\w*(Error|Warning)\b|(\S+\s+){4}\S/;
   var COMPARISON = /\b(vs\.?|versus|differences?|different|or)\b|区别|不同|还是|[和与或]/i;
+  function weights(query) {
+    var w = {};
+    for (var k in WEIGHTS) w[k] = WEIGHTS[k];
+    if (MESSAGE.test(query)) w.m = 20;
+    if (COMPARISON.test(query)) w.q = 10;
+    return w;
+  }
   var OPTIONS = { noWorker: true, ranking: { metaWeights: WEIGHTS } };
   var SENTINEL = "\u2063"; // the record's text for readers ends here (tools/search/build.py)
   var HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
@@ -217,8 +225,7 @@
     var q = cut(query || "");
     if (!q.words.length) return Promise.resolve([]);
     return load().then(function (pf) {
-      var weights = COMPARISON.test(query) ? COMPARING : WEIGHTS;
-      return pf.options({ ranking: { metaWeights: weights } }).then(function () { return pf; });
+      return pf.options({ ranking: { metaWeights: weights(query) } }).then(function () { return pf; });
     }).then(function (pf) {
       return find(pf, q);
     }).then(function (results) {
