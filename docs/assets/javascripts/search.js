@@ -16,12 +16,15 @@
   // an error entry answers (m) most; a query that compares (x vs y, x 和 y 区别) is a
   // question, and the FAQ's questions (q) then count as much as headings again.
   var WEIGHTS = { t: 10, p: 3, m: 0, q: 0, title: 0, page: 0 };
-  var MESSAGE = /\b\w*(Error|Warning)\b|(\S+\s+){4}\S/;
+  var MESSAGE = /\b\w*(Error|Warning)\b/;
   var COMPARISON = /\b(vs\.?|versus|differences?|different|or)\b|区别|不同|还是|[和与或]/i;
   function weights(query) {
     var w = {};
     for (var k in WEIGHTS) w[k] = WEIGHTS[k];
-    if (MESSAGE.test(query)) w.m = 20;
+    var latin = query.split(/\s+/).filter(function (c) {
+      return /^[\x21-\x7e]+$/.test(c) && STOP_EN.indexOf(c.toLowerCase()) < 0;
+    });
+    if (MESSAGE.test(query) || latin.length >= 4) w.m = 20;
     if (COMPARISON.test(query)) w.q = 10;
     return w;
   }
@@ -83,7 +86,7 @@
         if (/_/.test(parts[i]) || i) args.push(parts.slice(i).join("."));
       }
     } else if (idents.length <= 3 && chunks.every(function (w) { return /^[A-Za-z]+$/.test(w); })) {
-      names.push({ name: idents.join("_"), rest: [] });
+      names.push({ name: idents.join("_"), rest: [] }, { name: idents.join("."), rest: [] });
       args.push(idents.join("_"));
     }
     return { names: names, args: args };

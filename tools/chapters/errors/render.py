@@ -208,18 +208,21 @@ def render_index(errs: Errors, lang: str) -> str:
 
 def queries(errs: Errors) -> list[dict]:
     """What a reader pastes into the search box for each answered message, per language,
-    and the entry it should find first."""
+    and the entry it should find first. A paste that two entries' messages share (the
+    same later sentence) is the message's first sentence instead, which tells them
+    apart."""
+    entries_of: dict[str, set[str]] = {}
+    for e in errs.entries:
+        for m in e.messages:
+            entries_of.setdefault(query(m), set()).add(e.id)
     out = []
     for e in errs.entries:
         for m in e.messages:
+            pasted = query(m)
+            if len(entries_of[pasted]) > 1:
+                pasted = first_line(recorded(m))
             for lang in LANGS:
-                out.append(
-                    {
-                        "query": query(m),
-                        "lang": lang,
-                        "expect": f"{ERRORS_DIR}/{e.group}.md#{e.id}",
-                    }
-                )
+                out.append({"query": pasted, "lang": lang, "expect": f"{ERRORS_DIR}/{e.group}.md#{e.id}"})
     return out
 
 
