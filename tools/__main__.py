@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from tools.build.cli import build
 from tools.chapters.apis.cli import apis
 from tools.chapters.errors.cli import errors
 from tools.chapters.faq.cli import faq
@@ -29,7 +30,7 @@ def main() -> None:
     """The site's tooling: snippets, figures, generated chapters, downloads, versions."""
 
 
-for group in (snippets, figures, faq, errors, apis, patterns, glossary, downloads, versions, new, dev):
+for group in (build, snippets, figures, faq, errors, apis, patterns, glossary, downloads, versions, new, dev):
     main.add_command(group)
 
 if __name__ == "__main__":

@@ -59,8 +59,9 @@ def test_translations_embed_the_same_things(page):
 
 
 def _shared(file: str, lang: str) -> str:
-    """includes/x.zh.md and includes/x.en.md are one piece of prose in two languages."""
-    return file.replace(f".{lang}.md", ".<lang>.md") if file.startswith("includes/") else file
+    """generated/zh/x and generated/en/x (tools/build/generate.py) are one generated
+    piece in two languages."""
+    return file.replace(f"{lang}/", "<lang>/", 1) if file.startswith(f"{lang}/") else file
 
 
 @pytest.mark.parametrize("page", ZH, ids=str)
@@ -138,13 +139,14 @@ def test_changelog_renders_in_both_languages(lang):
     """The changelog page (tools/chapters/changelog/) renders from the classified results
     without MkDocs: a section per release pair, each change linking to a page and block
     that exists; the page answers first (its summary comes before the list)."""
-    from tools.chapters.changelog import hook, render
+    from tools.chapters.changelog import render
     from tools.versions import results
 
+    marker = f'--8<-- "{lang}/reference/changelog.md"'  # written before the build (tools/build/)
     md = pages.text(lang, render.PAGE)
-    assert md.count(hook.MARKER) == 1, f"docs/{lang}/{render.PAGE} must hold {hook.MARKER} once"
+    assert md.count(marker) == 1, f"docs/{lang}/{render.PAGE} must include {marker} once"
     md = re.sub(r"\A---\n.*?\n---\n+", "", md, flags=re.S)  # the page's description front matter
-    summary = md.split(hook.MARKER)[0].split("\n", 1)[1]
+    summary = md.split(marker)[0].split("\n", 1)[1]
     summary = re.sub(r"<!--.*?-->", "", summary, flags=re.S).strip()
     assert summary and "\n\n" not in summary, "the page starts with one summary paragraph"
     matrix = results.load_matrix()

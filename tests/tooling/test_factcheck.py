@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from tools.chapters.factcheck import hook
 from tools.chapters.factcheck import load as data
 from tools.chapters.factcheck import render as table
 from tools.core import sections
@@ -101,7 +100,8 @@ def test_rendered_table_lists_every_claim_in_its_language(lang):
         assert "not yet measured" in md
     else:
         assert "尚未测量" in md
-    assert pages.text(lang, table.PAGE).count(hook.MARKER) == 1
+    # the page includes the table written before the build (tools/build/generate.py)
+    assert pages.text(lang, table.PAGE).count(f'--8<-- "{lang}/fact-check/table.md"') == 1
 
 
 def test_evidence_links_point_to_the_embedding_page_by_its_title():
@@ -241,21 +241,14 @@ def test_duplicate_ids_fail(tmp_path):
         data.load_claims(p)
 
 
-def test_the_hook_raises_a_plugin_error(tmp_path, monkeypatch):
+def test_generating_the_table_stops_at_a_bad_claim(tmp_path, monkeypatch):
+    """What the build runs first (tools/build/generate.py) names the bad claim."""
+    from tools.build.generate import chapter_includes
     from tools.core.errors import ToolError
 
     monkeypatch.setattr(data, "DATA", _write(tmp_path, {**GOOD, "verdict": "nope"}))
-
-    class _File:
-        src_uri = "en/fact-check.md"
-
-    class _Page:
-        file = _File()
-
     with pytest.raises(ToolError, match="s000-99"):
-        hook.insert_fact_check_table(f"# x\n\n{hook.MARKER}\n", _Page(), None, None)
-    # a page without the marker is left alone and reads no data
-    assert hook.insert_fact_check_table("# y\n", _Page(), None, None) == "# y\n"
+        chapter_includes("en")
 
 
 def test_render_rejects_an_unknown_language():

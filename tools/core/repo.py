@@ -90,3 +90,25 @@ def check_text_files() -> None:
     for pattern in TEXT_GLOBS:
         for path in sorted(ROOT.glob(pattern)):
             read_text(path)
+
+
+def source_repository() -> tuple[str, str] | None:
+    """(repository URL, commit) when the build names its source (SOURCE_REPOSITORY, set
+    by the Pages workflow), else None. The commit is SITE_COMMIT (the workflow passes
+    the tested commit), else GITHUB_SHA, else this checkout's HEAD."""
+    import os
+    import subprocess
+
+    url = os.environ.get("SOURCE_REPOSITORY")
+    if not url:
+        return None
+    commit = os.environ.get("SITE_COMMIT") or os.environ.get("GITHUB_SHA")
+    if not commit:
+        try:
+            out = subprocess.run(
+                ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10
+            )
+        except OSError:
+            return None
+        commit = out.stdout.strip()
+    return (url.rstrip("/"), commit) if commit else None

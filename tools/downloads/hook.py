@@ -15,9 +15,6 @@ from another host. The HTML itself is made by tools/downloads/html.py.
 from __future__ import annotations
 
 import json
-import os
-import re
-import subprocess
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -26,36 +23,14 @@ from mkdocs.structure.pages import Page
 
 from tools.core import cache as build_cache
 from tools.core.errors import ToolError
-from tools.core.repo import DOCS, ROOT, SNIPPETS, page_lang
+from tools.core.repo import DOCS, ROOT, SNIPPETS, page_lang, source_repository
 from tools.downloads import files as dl
 from tools.downloads import wheel as helper_wheel
-from tools.downloads.html import add_download_bar, fill_run_page, link_snippet_titles
+from tools.downloads.html import link_snippet_titles
 from tools.downloads.model import DownloadError
 from tools.snippets.source import SnippetError
 
 _state: dict = {"downloads": {}, "wheel": None}
-
-
-def _commit() -> str | None:
-    sha = os.environ.get("GITHUB_SHA")
-    if sha:
-        return sha
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10, check=False
-        )
-    except OSError:
-        return None
-    return out.stdout.strip() or None
-
-
-def repository(config: MkDocsConfig) -> tuple[str, str] | None:
-    """(repository URL, commit) when extra.source_repository is set, else None."""
-    url = (config.extra or {}).get("source_repository")
-    if not url:
-        return None
-    commit = _commit()
-    return (str(url).rstrip("/"), commit) if commit else None
 
 
 def _fingerprint(lang: str) -> tuple:
@@ -119,30 +94,8 @@ def add_download_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
-def fill_run_page_placeholders(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Fill in the Run-the-code page: the wheel's name and URL, the repository."""
-    if "@WHEEL" not in markdown and "@SITE_URL@" not in markdown and "<!-- repository:" not in markdown:
-        return markdown
-    wheel = _wheel()
-    markdown = fill_run_page(
-        markdown,
-        page_lang("", config)[0],
-        wheel_uri=wheel_uri(),
-        wheel_name=wheel.name,
-        wheel_meta=helper_wheel.metadata(wheel),
-        site_url=(config.site_url or "").rstrip("/"),
-        repo=repository(config),
-    )
-    leftover = re.search(r"@[A-Z_]+@", markdown)
-    if leftover:
-        raise ToolError(f"{page.file.src_uri}: unknown placeholder {leftover.group(0)}")
-    return markdown
-
-
-def add_download_bar_and_links(html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def link_titles(html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Each code-block title ``snippets/x.py`` as a link to the published copy (and to the
+    file at the built commit when the build names its repository)."""
     lang = page_lang("", config)[0]
-    src = Path(page.file.src_uri)
-    rel_page = src.relative_to(lang) if src.parts[:1] == (lang,) else src
-    if files.get_file_from_path(dl.download_uri(lang, rel_page, ".py")) is not None:
-        html_text = add_download_bar(html_text, lang, rel_page, page.url)
-    return link_snippet_titles(html_text, page.markdown or "", page.url, lang, repository(config))
+    return link_snippet_titles(html_text, page.markdown or "", page.url, lang, source_repository())

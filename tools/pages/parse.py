@@ -37,7 +37,7 @@ class Include:
     def path(self) -> Path:
         # normpath, not resolve(): the bases are absolute already, and resolve() stats
         # every component (thousands of calls per build).
-        for base in (SNIPPETS, ROOT):
+        for base in (SNIPPETS, ROOT / "generated", ROOT):
             if (base / self.file).is_file():
                 return Path(os.path.normpath(base / self.file))
         return Path(os.path.normpath(SNIPPETS / self.file))
@@ -130,12 +130,15 @@ def is_python(info: str) -> bool:
 
 
 def mkdocs_config() -> dict:
-    """mkdocs.yml as plain data (custom tags such as !ENV read as None)."""
+    """mkdocs.yml as plain data: ``!ENV`` read as MkDocs reads it (the first variable
+    set, else the default), other custom tags as None."""
     import yaml
+    from yaml_env_tag import construct_env_tag
 
     class Loader(yaml.SafeLoader):
         pass
 
+    Loader.add_constructor("!ENV", construct_env_tag)
     Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
     Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
     return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)

@@ -180,6 +180,7 @@ def summary(claims: list[dict], lang: str) -> str:
     """The verdict count as a sentence, for the page's opening."""
     lab = LABELS[lang]
     counts = Counter(c["verdict"] for c in claims)
-    return lab["summary"].format(n=len(claims)) + lab["sep"].join(
-        f"{lab['verdict'][v]} {counts.get(v, 0)}" for v in VERDICTS
-    )
+    counted = [
+        lab["summary_count"].format(verdict=lab["verdict"][v], count=counts.get(v, 0)) for v in VERDICTS
+    ]
+    return lab["summary"].format(n=len(claims)) + lab["sep"].join(counted) + lab["summary_end"]

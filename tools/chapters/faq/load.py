@@ -5,8 +5,8 @@ trackers, grouped by near-duplicates; the most frequent ones carry an answer in 
 languages and an evidence snippet under ``snippets/faq/``. ``load()`` returns a
 ``Faq``; a malformed entry raises ``FaqError`` naming the entry and what to fix.
 
-The pages are rendered by ``tools.chapters.faq.render``, served by the MkDocs hook
-``tools/chapters/faq/hook.py`` and written by ``python -m tools faq write``.
+The pages are rendered by ``tools.chapters.faq.render`` and written by
+``python -m tools faq write`` (and by every build, first, when the data changed).
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 ``data/upstream-tests.yml`` maps a site claim (a pin) to the PyTorch tests
 that pin the same behaviour, at a stated commit of pytorch/pytorch. A page
-places a pin with the marker ``<!-- pytorch-pins: ID [ID ...] -->``; the hook
-``tools/chapters/pins/hook.py`` replaces it with the line that
-``tools.chapters.pins.render.render(pins, ids, lang)`` makes.
+places a pin with the marker ``<!-- pytorch-pins: ID [ID ...] -->`` under the heading
+whose statement the tests pin; the page's Sources list (``tools/build/machinery.py``,
+written before the build) links those tests (``tools.chapters.pins.render.tests_html``).
 
 ``load()`` validates the data and fails naming the file, line and entry, and
 what to do: an unknown field, a page that does not exist, a file with no pinned
