@@ -37,7 +37,7 @@ _state: dict = {"downloads": {}, "wheel": None}
 
 
 def _commit() -> str | None:
-    sha = os.environ.get("GITHUB_SHA")
+    sha = os.environ.get("SITE_COMMIT")  # pages.yml: the tested commit; else the checkout's HEAD
     if sha:
         return sha
     try:
