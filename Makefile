@@ -9,7 +9,7 @@ ADDR   ?= 127.0.0.1:8000
 JOBS   ?= 2
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup serve build lint test test-fast test-versions test-notebooks screenshots outputs figures bench bench-gpu test-gpu lint-workflows lock clean
+.PHONY: setup serve build lint test test-fast bench-loop test-versions test-notebooks screenshots outputs figures bench bench-gpu test-gpu lint-workflows lock clean
 
 setup: $(STAMP)
 
@@ -31,8 +31,13 @@ lint: setup  ## ruff over tools/ src/ tests/ benchmarks/ figures/ snippets/ (con
 	$(VENV)/bin/ruff check
 	$(VENV)/bin/ruff format --check
 
-test: setup lint  ## lint, then the whole test suite (browser tests need Chromium: CHROMIUM, default /usr/bin/chromium)
-	$(PY) -m pytest -n $(JOBS)
+# Checks that passed before with the same inputs are reused (tests/support/verdicts.py);
+# FRESH=1 runs every one of them again, as a clean clone and CI do.
+PYTEST_FLAGS = -n $(JOBS) --durations=15
+export TEST_VERDICTS := $(if $(FRESH),off,on)
+
+test: setup lint  ## lint, then the whole test suite (FRESH=1: no reused verdicts; browser tests need Chromium: CHROMIUM, default /usr/bin/chromium)
+	$(PY) -m pytest $(PYTEST_FLAGS)
 
 test-fast: setup lint  ## lint, then everything but the build and the browser
 	$(PY) -m pytest -n $(JOBS) -m "not browser" --deselect tests/content/test_build.py
@@ -55,6 +60,9 @@ figures: setup  ## render the figures now (the build does this too)
 
 bench: setup  ## CPU benchmarks -> benchmarks/results/cpu/
 	$(PY) -m benchmarks run --device cpu && $(PY) -m tools snippets record snippets/benchmarks
+
+bench-loop: setup  ## the loop benchmark on a clean clone (COMMIT=HEAD) -> benchmarks/results/loop/
+	$(PY) -m tools dev loop --commit $(or $(COMMIT),HEAD)
 
 bench-gpu: setup  ## CUDA benchmarks -> benchmarks/results/cuda/ (needs a GPU)
 	$(PY) -m benchmarks run --device cuda && $(PY) -m tools snippets record snippets/benchmarks

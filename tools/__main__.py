@@ -12,6 +12,7 @@ import sys
 import click
 
 from tools.chapters.apis.cli import apis
+from tools.chapters.errors.cli import errors
 from tools.chapters.faq.cli import faq
 from tools.chapters.glossary.cli import glossary
 from tools.chapters.patterns.cli import patterns
@@ -28,7 +29,7 @@ def main() -> None:
     """The site's tooling: snippets, figures, generated chapters, downloads, versions."""
 
 
-for group in (snippets, figures, faq, apis, patterns, glossary, downloads, versions, new, dev):
+for group in (snippets, figures, faq, errors, apis, patterns, glossary, downloads, versions, new, dev):
     main.add_command(group)
 
 if __name__ == "__main__":

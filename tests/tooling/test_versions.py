@@ -116,10 +116,12 @@ def test_page_line_note_and_span_marks():
         assert said in line and "<code>aten.detach.default</code>" in line
         assert said in out.split('??? note "', 1)[1]  # and in the note under the block
         assert '??? note "' in out and '=== "torch 2.5.1"' in out
-        assert "'aten.detach.default', 'aten.detach.default'" in out
-        # the span quoting the 2.13 op log is marked; the clone op (printed by all) is not
-        assert "-> ['aten.detach.default']`<sup" in out
-        assert "`aten.clone.default`<sup" not in out
+        # the other release's output is shown as what differs from the page's
+        assert "+ y.detach()           -> ['aten.detach.default', 'aten.detach.default']" in out
+        assert "- y.detach() -> ['aten.detach.default']" in out and "``` diff" in out
+        # the span quoting the 2.13 op log is marked at the end of its sentence, not
+        # inside the quote; the clone op (printed by all) is not
+        assert "`aten.clone.default`.<sup" in out and out.count("<sup") == 1
         assert ("since torch 2.13.0" if lang == "en" else "torch 2.13.0 起") in out
         assert ("2.13.0 and later" if lang == "en" else "2.13.0 及更新") in out
     assert vn.annotate(PAGE, _matrix({"2.13.0": _fresh(), "2.14.1": _fresh()}), "en").count("??? note") == 0

@@ -241,6 +241,96 @@ UI: dict[str, dict[str, dict]] = {
             "excused": "The {n} candidates left out, and why",
         },
     },
+    # the error chapter (tools/chapters/errors/render.py)
+    "errors": {
+        "zh": {
+            "title": "报错速查",
+            "description": "PyTorch 关于 autograd 与 detach 的每条报错和警告：原因、改法和可运行的复现代码。",
+            "lead": (
+                "把报错粘贴到页面顶部的搜索框，就能跳到对应的条目；也可以在下面按你当时在做的事查找。"
+                "每条都给出原因、改法（附验证改法有效的代码），以及一段复现这条报错的代码和它的实际输出。"
+            ),
+            "group_description": "{name}：PyTorch 的 {n} 条报错与警告，各有原因、改法和复现代码。",
+            "group_more": "全部报错见[报错速查](index.md)；这些报错是怎么收集的，见[收集方法](index.md#method)。",
+            "generated": "本页根据 data/errors.yml 生成，请勿手改；修改数据后运行 {cmd}",
+            "error_box": "报错原文",
+            "warning_box": "警告原文",
+            "output": "输出",
+            "cause": "原因**：",
+            "fix": "改法**：",
+            "reproduce": "复现**：",
+            "see": "详细讲解：",
+            "faq": "常见问题：",
+            "faq_name": "同一问题的解答",
+            "sep": "；",
+            "method": "收集方法",
+            "method_text": (
+                "这份清单不是凭记忆写的：脚本 `python -m tools errors candidates` 从 PyTorch 源码里"
+                "与本站主题相关的 {files} 个文件（见下面的列表）中提取全部报错和警告（`raise`、"
+                "`warnings.warn`、`TORCH_CHECK`、`TORCH_WARN` 等），共 {candidates} 条。Python 文件和"
+                " C++ 头文件取自 torch 安装包本身；C++ 源文件不在安装包里，是从 PyTorch 仓库摘录的，"
+                "提交号与安装包不同，所以其中每条报错都在安装包的二进制文件里核对过。"
+                "其中 {answered} 条由本章的 {entries} 个条目解答（条目里的 {messages} 条报错各有一段复现代码），"
+                "其余的逐条注明了不收录的理由："
+            ),
+            "class_internal": "内部断言（只在 PyTorch 自身有缺陷时触发）",
+            "class_internal_check": "PyTorch 内部的检查（用户代码触发不到，或只在误用私有接口时触发）",
+            "class_another_subject": "与本站主题无关（性能分析器、模块注册、稀疏或量化张量等）",
+            "class_unreachable": "在 CPU 上从 Python 触发不到",
+            "class_legacy": "已移除或弃用的旧接口",
+            "class_pending": "属于本站主题，但还没有条目",
+            "files": "读取的源文件，以及读取时的提交",
+            "pending": "属于本站主题、还没有条目的报错",
+            "origin_wheel": "取自 torch 安装包，提交",
+            "origin_checkout": "取自 PyTorch 源码，提交",
+            "origin_excerpt": "摘录自 PyTorch 仓库，提交",
+        },
+        "en": {
+            "title": "Error index",
+            "description": "Every PyTorch error and warning about autograd and detach: cause, fix and code that reproduces it.",
+            "lead": (
+                "Paste your error into the search box at the top of the page to land on its entry, "
+                "or find it below by what you were doing. Each entry gives the cause, the fix (with code "
+                "that checks the fix works) and code that reproduces the message, with its real output."
+            ),
+            "group_description": "{n} PyTorch errors and warnings about {name}: cause, fix and code that reproduces each.",
+            "group_more": "All the messages are on the [error index](index.md); how they were collected: [method](index.md#method).",
+            "generated": "Generated from data/errors.yml; do not edit by hand; after editing the data run {cmd}",
+            "error_box": "The error",
+            "warning_box": "The warning",
+            "output": "Output",
+            "cause": "Cause:** ",
+            "fix": "Fix:** ",
+            "reproduce": "Reproduce it:**",
+            "see": "In depth: ",
+            "faq": "FAQ: ",
+            "faq_name": "the same question answered",
+            "sep": "; ",
+            "method": "How this list was made",
+            "method_text": (
+                "This list was not written from memory: the script `python -m tools errors candidates` "
+                "extracts every error and warning (`raise`, `warnings.warn`, `TORCH_CHECK`, `TORCH_WARN`, ...) "
+                "from the {files} files of PyTorch's source on the site's subject (listed below): "
+                "{candidates} messages. The Python files and C++ headers come from the torch wheel itself; "
+                "C++ sources are not in the wheel and were copied from the PyTorch repository at other "
+                "commits, so each of their messages was checked against the wheel's binaries. {answered} of them are answered by the {entries} entries of this chapter "
+                "(the {messages} messages quoted in them each with code that reproduces it); each of the "
+                "others is excused with a reason:"
+            ),
+            "class_internal": "internal assertions (they fire only on a bug in PyTorch)",
+            "class_internal_check": "PyTorch's internal checks (user code cannot reach them, or only through private API)",
+            "class_another_subject": "another subject (the profiler, module registration, sparse or quantized tensors, ...)",
+            "class_unreachable": "unreachable from Python on CPU",
+            "class_legacy": "removed or deprecated APIs",
+            "class_pending": "on the site's subject, but no entry yet",
+            "files": "The source files read, and the commit each was read at",
+            "pending": "Messages on the site's subject that have no entry yet",
+            "origin_wheel": "from the torch wheel, commit",
+            "origin_checkout": "from a PyTorch checkout, commit",
+            "origin_excerpt": "excerpt from the PyTorch repository, commit",
+        },
+    },
+    # the FAQ index page (tools/chapters/faq/render.py)
     # the FAQ index page (tools/chapters/faq/render.py)
     "faq.index": {
         "zh": {
@@ -519,6 +609,8 @@ UI: dict[str, dict[str, dict]] = {
             "until": "Of the releases checked, torch {last} and earlier print the output above; "
             "for {others}, see the tabs below.",
             "tab": "torch {versions}",
+            "diff": "Each tab shows only what that release prints differently: `-` lines are "
+            "the output above, `+` lines what it prints instead.",
             "failed": "On torch {versions} this block fails at line {line} of `{file}`: "
             "`{code}` raises {message}",
             "failed_short": "On torch {versions} this block fails: {message}",
@@ -543,6 +635,7 @@ UI: dict[str, dict[str, dict]] = {
             "since": "在核对过的版本中，torch {first} 及更新的版本输出如上；{others} 的输出见下面的标签页。",
             "until": "在核对过的版本中，torch {last} 及更早的版本输出如上；{others} 的输出见下面的标签页。",
             "tab": "torch {versions}",
+            "diff": "各标签页只列出该版本输出不同的地方：`-` 行是上面的输出，`+` 行是该版本打印的内容。",
             "failed": "在 torch {versions} 上，此代码块在 `{file}` 第 {line} 行失败：`{code}` 抛出 {message}",
             "failed_short": "在 torch {versions} 上，此代码块运行失败：{message}",
             "not_reached": "在 torch {versions} 上，此代码块没有运行：`{file}` 中前面的代码块已失败。",

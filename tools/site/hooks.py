@@ -118,6 +118,7 @@ on_config = _handlers(
     (100, checks.refuse_missing_translations),  # before i18n builds a language
     (0, cache_hook.use_build_cache),
     (0, reader_hook.require_search_words),
+    (0, versions.use_version_notes),  # a Markdown extension: no page_markdown handler
     (-200, theme.localize_mkdocstrings),  # after i18n (-100) set the language
 )
 
@@ -141,13 +142,16 @@ on_env = _handlers(
     (0, theme.cache_theme_templates),
 )
 
+on_pre_page = _handlers(
+    (0, versions.note_page_language),  # the version notes' language (one build, two languages)
+)
+
 on_page_markdown = _handlers(
     (110, faq.render_faq_page),  # first: everything after sees the rendered page
     (100, checks.refuse_bad_includes),  # before pymdownx.snippets expands them
     (0, theme.cache_mkdocstrings_templates),
     (0, factcheck.insert_fact_check_table),
     (0, changelog.insert_changelog),
-    (0, versions.add_version_notes),
     (0, downloads.fill_run_page_placeholders),
     (0, pins.add_pin_lines),
     blank_on_error=True,

@@ -7,6 +7,8 @@ its rendering (``tools.chapters.faq.render``), so ``mkdocs serve`` shows a data 
 
 from __future__ import annotations
 
+from mkdocs.utils.meta import get_data
+
 from tools.chapters.faq.load import FAQ_DIR, Faq, FaqError, load
 from tools.chapters.faq.render import render_index, render_topic
 from tools.core.repo import page_lang
@@ -28,7 +30,11 @@ def render_faq_page(markdown: str, page, config, files) -> str:
     faq = _loaded[0] if _loaded else load()
     name = rest[1].removesuffix(".md")
     if name == "index":
-        return render_index(faq, lang)
-    if name not in faq.topics:
+        rendered = render_index(faq, lang)
+    elif name not in faq.topics:
         raise FaqError(f"{uri}: no topic {name!r} in data/questions.yml; delete the page or add the topic.")
-    return render_topic(faq, lang, name)
+    else:
+        rendered = render_topic(faq, lang, name)
+    # MkDocs read the page's front matter already: without this, the rendering's
+    # own front matter would show as a rule and a "description:" heading.
+    return get_data(rendered)[0]
