@@ -63,12 +63,17 @@ def _name(line: str) -> str:
 
 
 def requirements(torch: str) -> list[str]:
-    """requirements.lock with torch and the release's adjustments swapped in."""
+    """requirements.lock with torch and the release's adjustments swapped in.
+
+    Without the lock's hashes: pip takes hashes for every requirement or for none,
+    and the lock has none for another release's torch.
+    """
     pins = {_name(k): v for k, v in TORCH_RELEASES[torch].items()}
     out = [f"torch=={torch}"]
-    for line in LOCK.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if not line:
+    text = LOCK.read_text(encoding="utf-8").replace("\\\n", " ")  # one requirement a line
+    for line in text.splitlines():
+        line = re.sub(r"\s--hash=\S+", "", line.split("#", 1)[0]).strip()
+        if not line or line.startswith("-"):
             continue
         name = _name(line)
         if name == "torch" or name in pins:

@@ -469,7 +469,8 @@ def test_titles_link_to_the_repository_at_the_built_commit_when_configured(monke
 
     from tools.downloads import hook
 
-    monkeypatch.setenv("GITHUB_SHA", "0123abc")
+    monkeypatch.setenv("SITE_COMMIT", "0123abc")
+    monkeypatch.setenv("GITHUB_SHA", "fedcba9")  # main's newest commit under workflow_run: ignored
     page_md = (
         '``` python title="snippets/internals/what-detach-does/detach_basics.py"\n'
         '--8<-- "internals/what-detach-does/detach_basics.py:share"\n```\n'

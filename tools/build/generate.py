@@ -118,7 +118,7 @@ def _inputs_key() -> str:
         path = ROOT / name
         if path.is_file():
             digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
-    for var in ("SOURCE_REPOSITORY", "SITE_COMMIT", "GITHUB_SHA"):
+    for var in ("SOURCE_REPOSITORY", "SITE_COMMIT"):
         digest.update(f"{var}={os.environ.get(var, '')}\0".encode())
     return digest.hexdigest()
 

@@ -95,14 +95,15 @@ def check_text_files() -> None:
 def source_repository() -> tuple[str, str] | None:
     """(repository URL, commit) when the build names its source (SOURCE_REPOSITORY, set
     by the Pages workflow), else None. The commit is SITE_COMMIT (the workflow passes
-    the tested commit), else GITHUB_SHA, else this checkout's HEAD."""
+    the tested commit), else this checkout's HEAD; never GITHUB_SHA, which under
+    workflow_run names main's newest commit, not the one tested and built."""
     import os
     import subprocess
 
     url = os.environ.get("SOURCE_REPOSITORY")
     if not url:
         return None
-    commit = os.environ.get("SITE_COMMIT") or os.environ.get("GITHUB_SHA")
+    commit = os.environ.get("SITE_COMMIT")
     if not commit:
         try:
             out = subprocess.run(

@@ -3,11 +3,11 @@ and code-block titles that link to their source.
 
 Wired in by tools/site/hooks.py, so ``mkdocs build`` and ``mkdocs serve`` both
 run it. For each page with code it adds ``downloads/<page>.py`` and ``.ipynb``
-(``en/downloads/...`` for English; see tools/downloads/files.py) and a small bar under
-the page title that links them. Every ``snippets/...`` file is published under
+(``en/downloads/...`` for English; see tools/downloads/files.py); the line under the
+page title that links them is tools/build/machinery.py's. Every ``snippets/...`` file is published under
 ``snippets/``, and every code-block title ``snippets/x.py`` becomes a link to that
-copy. When ``extra.source_repository`` is set (the Pages workflow sets it from
-GITHUB_SERVER_URL/GITHUB_REPOSITORY through SOURCE_REPOSITORY), the title also
+copy. When the build names its repository (the Pages workflow sets SOURCE_REPOSITORY
+and SITE_COMMIT; ``tools.core.repo.source_repository``), the title also
 links to the file at the built commit. Nothing here makes the page load anything
 from another host. The HTML itself is made by tools/downloads/html.py.
 """
