@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -38,9 +39,46 @@ def child_env() -> dict[str, str]:
         [str(ROOT), str(ROOT / "src"), *filter(None, [env.get("PYTHONPATH")])]
     )
     env["PYTHONHASHSEED"] = "0"
+    env["PYTHONIOENCODING"] = "utf-8"  # what a page shows is UTF-8, whatever the shell says
     env.setdefault("MPLBACKEND", "Agg")
     env.setdefault("OMP_NUM_THREADS", "1")  # same float summation order on every machine
     return env
+
+
+# Packages the tools run, and that a folder on PYTHONPATH must not shadow.
+NEEDED = ("click", "yaml", "torch", "numpy", "matplotlib")
+VENV_HINT = "run it with .venv/bin/python (make setup creates .venv from requirements.lock)"
+
+
+def environment_problem() -> str | None:
+    """Why this interpreter cannot run the tools, in one line, or None.
+
+    A missing package means the venv is not the interpreter (``python3 -m tools``);
+    a package found in a PYTHONPATH folder shadows the pinned one (another torch).
+    """
+    import importlib.util
+
+    shadowing = [
+        Path(entry)
+        for entry in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+        if entry and Path(entry).resolve() not in (ROOT, ROOT / "src")
+    ]
+    for folder in shadowing:
+        for name in NEEDED:
+            if (folder / name / "__init__.py").is_file() or (folder / f"{name}.py").is_file():
+                return (
+                    f"PYTHONPATH holds {folder}, whose {name} package shadows the one pinned in "
+                    f"requirements.lock: the pages would show another {name}'s output. Unset "
+                    f"PYTHONPATH (or remove {folder} from it) and run again."
+                )
+    for name in NEEDED:
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            return f"{sys.executable} has no {name} package: {VENV_HINT}."
+    return None
 
 
 @cache
