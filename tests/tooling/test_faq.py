@@ -121,7 +121,23 @@ def _set(key, value):
 
 MALFORMED = {
     "no source": ("numpy-cuda", _drop("source"), "missing field(s) ['source']"),
-    "bad source": ("numpy-cuda", _set("source", "github issue 257"), "must be an http(s) address"),
+    "bad source": ("numpy-cuda", _set("source", "github issue 257"), "must be a plain http(s) address"),
+    "source closing a link": (
+        "numpy-cuda",
+        _set("source", "https://x.org/a)<img src=data:, onerror=alert(1)>"),
+        "must be a plain http(s) address",
+    ),
+    "title with HTML": (
+        "numpy-requires-grad",
+        _set("title_en", "What now? <img alt='' src=data:, onerror=alert(1)>"),
+        "title_en holds",
+    ),
+    "answer with a javascript link": (
+        "numpy-requires-grad",
+        _set("answer_en", 'See <a href="javascript:alert(1)">docs</a>.'),
+        "answer_en holds",
+    ),
+    "untranslated answer": ("numpy-requires-grad", _set("answer_en", "TODO: translate."), "is not written yet"),
     "bad date": ("numpy-cuda", _set("date", "last year"), "must be YYYY-MM-DD"),
     "unknown topic": ("numpy-cuda", _set("topic", "misc"), "unknown topic 'misc'"),
     "half an answer": ("numpy-cuda", _drop("answer_en"), "missing ['answer_en']"),

@@ -109,6 +109,16 @@ def read_text(path: Path | str) -> str:
     """A repository text file as UTF-8; a byte that is not UTF-8 is an error naming
     the file, line and column (never a UnicodeDecodeError traceback)."""
     data = Path(path).read_bytes()
+    nul = data.find(b"\0")
+    if nul >= 0:
+        from tools.core.errors import ToolError
+
+        line = data.count(b"\n", 0, nul) + 1
+        raise ToolError(
+            f"{rel(path)}:{line}: holds a NUL byte, so it is not a text file (a binary file "
+            "saved under a text name, or a damaged one). Restore it from git "
+            f"(git checkout -- {rel(path)}) or save it again as UTF-8 text."
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -123,8 +133,27 @@ def read_text(path: Path | str) -> str:
         ) from None
 
 
+# Folders whose files are published or run: they hold plain files, never symbolic links
+# (a link could publish any file of the machine, /proc/self/environ or .git/config).
+PLAIN_FOLDERS = ("docs", "snippets", "figures", "data", "src", "benchmarks", "overrides")
+
+
 def check_text_files() -> None:
-    """Every page, snippet, record, data file and figure script reads as UTF-8."""
+    """Every page, snippet, record, data file and figure script reads as UTF-8 text,
+    and the published folders hold no symbolic link."""
+    for folder in PLAIN_FOLDERS:
+        for dirpath, dirnames, filenames in os.walk(ROOT / folder):
+            for name in [*dirnames, *filenames]:
+                path = Path(dirpath, name)
+                if path.is_symlink():
+                    from tools.core.errors import ToolError
+
+                    name = path.relative_to(ROOT).as_posix()  # rel() would follow the link
+                    raise ToolError(
+                        f"{name} is a symbolic link (to {os.readlink(path)}): {folder}/ is "
+                        "published and run as it is, so it holds plain files only. Copy what "
+                        f"you need into it instead, and delete the link (rm {name})."
+                    )
     for pattern in TEXT_GLOBS:
         for path in sorted(ROOT.glob(pattern)):
             read_text(path)

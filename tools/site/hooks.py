@@ -38,6 +38,7 @@ from tools.core.repo import check_text_files  # noqa: E402
 from tools.downloads import hook as downloads  # noqa: E402
 from tools.downloads import model as snippet_model  # noqa: E402
 from tools.figures import hook as figures  # noqa: E402
+from tools.pages import checks as page_checks  # noqa: E402
 from tools.pages import parse as page_files  # noqa: E402
 from tools.site import cache_hook, checks, reader_hook, theme  # noqa: E402
 from tools.versions import hook as versions  # noqa: E402
@@ -124,6 +125,7 @@ on_config = _handlers(
 on_pre_build = _handlers(
     (100, lambda config: check_text_files()),  # a non-UTF-8 byte: named, not a traceback
     (100, checks.refuse_drift_between_languages),
+    (100, page_checks.refuse_unsafe_content),  # script, placeholders, zh/en numbers, links, boxes
     (0, theme.forget_earlier_builds),
     (0, figures.build_figures),
     (0, factcheck.load_claims),
@@ -156,6 +158,7 @@ on_page_markdown = _handlers(
 on_page_content = _handlers(
     (0, reader_hook.shape_content_html),
     (0, downloads.add_download_bar_and_links),
+    (-100, page_checks.refuse_executable_html),  # last: nothing executable from content or data
 )
 
 on_post_page = _handlers(

@@ -34,7 +34,7 @@ GENERIC_NAMES = {
 }  # fmt: skip
 # An absolute path of two parts or more, not inside a word, URL or relative path.
 _POSIX_PATH = re.compile(r"(?<![\w.~\-/:\\])/(?:[\w.\-@+]+/)+[\w.\-@+]*")
-_WINDOWS_PATH = re.compile(r"(?<![\w])[A-Za-z]:\\(?:[\w.\-@+ ]+\\)*[\w.\-@+]*")
+_WINDOWS_PATH = re.compile(r"(?<![\w])[A-Za-z]:\\[\w.\-@+ ]{2,}\\[\w.\-@+ ]*")
 ALLOWED_PATHS = ("/dev/", "/proc/self/")  # the same on every reader's machine
 
 
@@ -86,6 +86,8 @@ def leaks(text: str, environ: dict[str, str] | None = None) -> list[tuple[int, s
     out = []
     secrets = secret_values(environ)
     who = identity()
+    if not (any(v in text for v in secrets) or any(v in text for v in who) or foreign_paths(text)):
+        return out  # the common case, at the cost of one pass
     for no, line in enumerate(text.splitlines(), 1):
         for value, name in secrets.items():
             if value in line:
