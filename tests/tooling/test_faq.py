@@ -137,7 +137,11 @@ MALFORMED = {
         _set("answer_en", 'See <a href="javascript:alert(1)">docs</a>.'),
         "answer_en holds",
     ),
-    "untranslated answer": ("numpy-requires-grad", _set("answer_en", "TODO: translate."), "is not written yet"),
+    "untranslated answer": (
+        "numpy-requires-grad",
+        _set("answer_en", "TODO: translate."),
+        "is not written yet",
+    ),
     "bad date": ("numpy-cuda", _set("date", "last year"), "must be YYYY-MM-DD"),
     "unknown topic": ("numpy-cuda", _set("topic", "misc"), "unknown topic 'misc'"),
     "half an answer": ("numpy-cuda", _drop("answer_en"), "missing ['answer_en']"),
