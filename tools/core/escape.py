@@ -80,7 +80,7 @@ def url(value: object, where: str) -> str:
 
 
 # --------------------------------------------------------------------------- executable
-_TAGS = r"script|iframe|frame|frameset|object|embed|applet|base|form|meta|link|style|svg|math"
+_TAGS = r"script|iframe|frame|frameset|object|embed|applet|base|form|meta|link|style"
 _EXECUTABLE = [
     (re.compile(rf"<\s*/?\s*(?:{_TAGS})\b", re.I), "a <{0}> tag"),
     (re.compile(r"<[A-Za-z][^<>]*?[\s/\"'](on[a-z]+)\s*=", re.I), "an event handler attribute ({0}=)"),
@@ -96,12 +96,31 @@ def _normalized(text: str) -> str:
     return re.sub(r"[\x00-\x20]+(?=[A-Za-z]*:)|&(?:tab|newline);", "", html.unescape(text), flags=re.I)
 
 
-def executable(text: str) -> list[tuple[int, str]]:
-    """(line number, what) for everything in ``text`` that a browser could run."""
+_URL_ATTRIBUTE = re.compile(
+    r"<[A-Za-z][^<>]*?[\s/\"'](?:href|src|action|formaction|data|poster|background|xlink:href)\s*=\s*"
+    r"(?P<q>[\"']?)(?P<value>[^\"'>\s]*(?(q)[^\"'>]*))",
+    re.I,
+)
+
+
+def executable(text: str, html_mode: bool = False) -> list[tuple[int, str]]:
+    """(line number, what) for everything in ``text`` that a browser could run.
+
+    Source mode (page and data prose): a tag, handler or script URL anywhere, entities
+    decoded too (``java&#x09;script:``). HTML mode (a built page): only real tags and
+    attributes count; escaped text (``&lt;script&gt;``) is inert.
+    """
     found = []
     for no, line in enumerate(text.splitlines(), 1):
-        for candidate in dict.fromkeys((line, _normalized(line))):
-            for pattern, what in _EXECUTABLE:
+        if html_mode:
+            candidates = [(line, _EXECUTABLE[:2] + _EXECUTABLE[4:])]
+            for m in _URL_ATTRIBUTE.finditer(line):
+                value = _normalized(m["value"])
+                candidates.append((value, _EXECUTABLE[2:4]))
+        else:
+            candidates = [(c, _EXECUTABLE) for c in dict.fromkeys((line, _normalized(line)))]
+        for candidate, patterns in candidates:
+            for pattern, what in patterns:
                 m = pattern.search(candidate)
                 if m:
                     name = (m.group(1) if m.groups() else m.group(0)).strip("<>/ ").lower()
