@@ -154,8 +154,8 @@ GOOD = {
     "quote": "引文",
     "quote_en": "a quote",
     "verdict": "true",
-    "reason_zh": "理由",
-    "reason_en": "why",
+    "reason_zh": "【正确】理由",
+    "reason_en": "[true] why",
     "evidence": "snippets/fact-check/graph_basics.py:dynamic",
     "assert": "depth[3] == depth[1] + 2",
 }
@@ -164,7 +164,9 @@ GOOD = {
 def test_a_good_entry_loads(tmp_path):
     (claim,) = data.load_claims(_write(tmp_path, GOOD))
     assert claim["verdict"] == "true"
-    (claim,) = data.load_claims(_write(tmp_path, {**GOOD, "verdict": False}))  # bare YAML boolean
+    assert (claim["reason_zh"], claim["reason_en"]) == ("理由", "why")  # the lead is not shown
+    false = {**GOOD, "verdict": False, "reason_zh": "【错误】理由", "reason_en": "[false] why"}
+    (claim,) = data.load_claims(_write(tmp_path, false))  # bare YAML boolean
     assert claim["verdict"] == "false"
     (claim,) = data.load_claims(_write(tmp_path, {**GOOD, "see": "scenarios/gan.md"}))
     assert claim["see"] == ["scenarios/gan.md"]
@@ -186,6 +188,11 @@ def test_see_also_links_render_relative_to_the_page(lang):
     "change, message",
     [
         ({"verdict": "mostly"}, "verdict: unknown value 'mostly'"),
+        ({"verdict": "misleading"}, "verdict is 'misleading', but reason_zh argues for 'true'"),
+        ({"reason_en": "why"}, "reason_en must open with the verdict it argues for"),
+        ({"reason_en": "[ture] why"}, "which is no verdict"),
+        ({"reason_en": "[true] Backwards. It is the other way round."}, "says the opposite of the verdict"),
+        ({"reason_zh": "【正确】说反了。"}, "says the opposite of the verdict"),
         ({"reason_en": None}, "missing field"),
         ({"evidence": "snippets/fact-check/nope.py"}, "does not exist"),
         ({"evidence": "snippets/fact-check/graph_basics.py:nope"}, "section 'nope'"),

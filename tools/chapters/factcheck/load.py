@@ -129,11 +129,83 @@ def _check_pages(claim: dict, where: str, root: Path) -> None:
         claim["see"] = see
 
 
+# A reason opens with the verdict it argues for, in its own language (the words of the
+# verdict badge): "【误导】在 GPU 上……", "[misleading] On a GPU ...". The lead is not
+# shown (the badge is); it binds the reasons to the verdict, so that a verdict changed
+# without its reasons is refused, and so is a reason that opens by contradicting it.
+LEADS = {
+    "zh": {"true": "正确", "false": "错误", "misleading": "误导", "unverifiable": "无法验证"},
+    "en": {v: v for v in VERDICTS},
+}
+_LEAD = {"zh": re.compile(r"^\s*【(?P<word>[^】]*)】\s*"), "en": re.compile(r"^\s*\[(?P<word>[^\]]*)\]\s*")}
+_WRAP = {"zh": "【{}】", "en": "[{}] "}
+# Openings that say the opposite of the verdict (after the lead): a reason of a true
+# claim that opens "Backwards." / "说反了" argues against it.
+CONTRADICTS = {
+    "en": {
+        "true": r"(?:wrong|false|incorrect|backwards|misleading|incomplete|not true|no[,.])\b",
+        "false": r"(?:right|correct|true|holds|exactly|yes)\b",
+        "misleading": r"(?:wrong|false|exactly right|correct)\b",
+        "unverifiable": r"(?:wrong|false|right|correct)\b",
+    },
+    "zh": {
+        "true": r"(?:错|不对|说反了|反了|不成立|不完整|不准确|误导)",
+        "false": r"(?:对[。，]|正确|成立|没错|确实如此)",
+        "misleading": r"(?:完全正确|完全错误)",
+        "unverifiable": r"(?:正确|错误|成立)",
+    },
+}
+
+
+def with_lead(reason: str, verdict: str, lang: str) -> str:
+    """``reason`` opened by the lead of ``verdict`` (used to add the leads once)."""
+    if _LEAD[lang].match(reason):
+        return reason
+    return _WRAP[lang].format(LEADS[lang][verdict]) + reason
+
+
+def _check_reasons(claim: dict, where: str) -> None:
+    verdict = claim["verdict"]
+    for lang in LANGS:
+        key = f"reason_{lang}"
+        text = str(claim[key])
+        m = _LEAD[lang].match(text)
+        leads = ", ".join(f"{_WRAP[lang].format(w).strip()} {v}" for v, w in LEADS[lang].items())
+        if not m:
+            raise _fail(
+                where,
+                f"{key} must open with the verdict it argues for ({leads}), e.g. "
+                f"{_WRAP[lang].format(LEADS[lang][verdict]).strip()}: a verdict then cannot change "
+                "without its reasons.",
+            )
+        argued = next((v for v, w in LEADS[lang].items() if w == m["word"].strip()), None)
+        if argued is None:
+            raise _fail(
+                where, f"{key} opens with {m.group(0).strip()!r}, which is no verdict; use one of {leads}."
+            )
+        if argued != verdict:
+            raise _fail(
+                where,
+                f"verdict is {verdict!r}, but {key} argues for {argued!r} (it opens "
+                f"{m.group(0).strip()}). A verdict changes with its reasons: rewrite reason_zh and "
+                f"reason_en so they argue for {verdict!r} and open with its lead, or restore the verdict.",
+            )
+        reason = text[m.end() :]
+        if re.match(CONTRADICTS[lang][verdict], reason.strip(), re.I):
+            raise _fail(
+                where,
+                f"{key} opens {reason.strip()[:30]!r}, which says the opposite of the verdict "
+                f"{verdict!r}. Make the verdict and its reasons agree.",
+            )
+        claim[key] = reason
+
+
 def check_entry(entry: object, place: str, root: Path = ROOT) -> dict:
     """The validated claim, normalized; ``place`` (file:line) names it in errors."""
     where = f"{place}, entry {entry['id']}"
     claim = dict(entry)
     _check_identity(claim, where)
+    _check_reasons(claim, where)
     _check_evidence(claim, where, root)
     _check_pages(claim, where, root)
     return claim
