@@ -22,7 +22,7 @@ from tools.core.errors import ToolError
 from tools.core.repo import ROOT, VENV_HINT, child_env, environment_problem
 from tools.snippets import guard
 from tools.snippets.source import Snippet, SnippetError
-from tools.snippets.worker import CWD_VARIABLE, TIMEOUT_EXIT, stop, timeout_message
+from tools.snippets.worker import CWD_VARIABLE, TIMEOUT_EXIT, split_stderr, stop, timeout_message
 
 ERROR_TAIL_LINES = 30  # lines of a failing snippet's stderr quoted in the error
 MAX_OUTPUT_LINES = 200  # per section: more is not an output a reader reads
@@ -165,6 +165,7 @@ class Outcome:
     inputs: list[str] = field(default_factory=list)  # repository files it opened (guard)
     problems: list[dict] = field(default_factory=list)  # writes/reads a reader cannot repeat
     unmet: list[str] = field(default_factory=list)  # a declared warning or error that did not happen
+    stderr_by_section: list = field(default_factory=list)  # [(section or None, stderr)] in order
 
     @property
     def timed_out(self) -> bool:
@@ -201,7 +202,8 @@ def execute(
         notes = out_dir / guard.GUARD_FILE
         seen = json.loads(notes.read_text(encoding="utf-8")) if notes.exists() else {}
     notes_of = {k: seen.get(k, []) for k in ("inputs", "problems", "unmet")}
-    return Outcome(rc, err, outputs, seed, **notes_of)
+    err, by_section = split_stderr(err)
+    return Outcome(rc, err, outputs, seed, **notes_of, stderr_by_section=by_section)
 
 
 def uses_server(snippet: Snippet, server: ForkServer | None) -> bool:

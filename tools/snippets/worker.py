@@ -35,6 +35,25 @@ from tools.snippets.source import Snippet, parse
 POLL_SECONDS = 0.02  # how often the server looks at a running child
 TIMEOUT_EXIT = -9  # exit code reported for a child killed at its timeout
 CWD_VARIABLE = "SNIPPET_CWD"  # the working folder the runner made for this run
+# Written to stderr before each chunk, so that what a release prints to stderr can be
+# told by section (tools.versions.run); the runner removes these lines (split_stderr).
+STDERR_SECTION = "[[snippet section]] "  # ASCII only: splitlines() also splits at control characters
+
+
+def split_stderr(stderr: str) -> tuple[str, list[tuple[str | None, str]]]:
+    """(stderr without the section lines, [(section name or None, its stderr), ...])."""
+    plain: list[str] = []
+    parts: list[tuple[str | None, list[str]]] = [(None, [])]
+    for line in stderr.splitlines(keepends=True):
+        if line.startswith(STDERR_SECTION):
+            name = line[len(STDERR_SECTION) :].strip()
+            parts.append((name or None, []))
+            continue
+        plain.append(line)
+        parts[-1][1].append(line)
+    return "".join(plain), [(name, "".join(lines)) for name, lines in parts]
+
+
 DUMP_SIGNAL = signal.SIGUSR1  # asks a running snippet where it is (faulthandler)
 DUMP_GRACE_SECONDS = 2.0  # time for that stack dump before the kill
 
@@ -78,6 +97,8 @@ def exec_chunks(snippet: Snippet, out_dir: Path) -> None:
     for i, chunk in enumerate(snippet.chunks):
         watch.section = chunk.name or "(outside sections)"
         sys.stdout.flush()
+        sys.stderr.flush()
+        os.write(2, f"{STDERR_SECTION}{chunk.name or ''}\n".encode())
         fd = os.open(out_dir / f"{i}.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         os.dup2(fd, 1)
         os.close(fd)

@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from tools.chapters.faq.load import FAQ_DIR, Faq, Question, load
-from tools.core import escape
+from tools.core import escape, files
 from tools.core.i18n import UI
 from tools.core.repo import DOCS, LANGS, ROOT
 from tools.pages import parse as page_files
@@ -281,8 +281,7 @@ def write() -> list[Path]:
     faq = load()
     written = []
     for path, text in pages(faq).items():
-        path.parent.mkdir(parents=True, exist_ok=True)
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            files.write_text(path, text)  # whole or not at all
             written.append(path)
     return written
