@@ -81,6 +81,26 @@ def environment_problem() -> str | None:
     return None
 
 
+def helper_problem() -> None:
+    """The tests test this checkout: a ToolError when the interpreter cannot run the
+    tools (``environment_problem``) or imports ``autograd_lens`` from elsewhere (a
+    clone sharing another checkout's venv, whose editable install points there)."""
+    from tools.core.errors import ToolError
+
+    problem = environment_problem()
+    if problem:
+        raise ToolError(problem)
+    import autograd_lens
+
+    found = Path(autograd_lens.__file__).resolve()
+    if not found.is_relative_to(ROOT / "src"):
+        raise ToolError(
+            f"autograd_lens is imported from {found.parent}, not from this checkout's src/: "
+            f"put {ROOT / 'src'} first on sys.path (tests/conftest.py does), or make this "
+            "checkout its own venv (make setup)."
+        )
+
+
 @cache
 def cuda_available() -> bool:
     import torch

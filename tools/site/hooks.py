@@ -33,6 +33,7 @@ from tools.chapters.factcheck import render as factcheck_render  # noqa: E402
 from tools.chapters.faq import hook as faq  # noqa: E402
 from tools.chapters.faq import render as faq_render  # noqa: E402
 from tools.chapters.pins import hook as pins  # noqa: E402
+from tools.core import target as build_target  # noqa: E402
 from tools.core.errors import ToolError  # noqa: E402
 from tools.core.repo import check_text_files  # noqa: E402
 from tools.downloads import hook as downloads  # noqa: E402
@@ -116,6 +117,7 @@ on_startup = _handlers(
 
 on_config = _handlers(
     (110, _new_build),
+    (105, build_target.check_build_target),  # a full disk, a taken port: one line, before building
     (100, checks.refuse_missing_translations),  # before i18n builds a language
     (0, cache_hook.use_build_cache),
     (0, reader_hook.require_search_words),
