@@ -72,7 +72,7 @@ def test_a_blank_figure_is_refused_and_a_figure_without_pyplot_is_measured():
 # --------------------------------------------------------------- nothing silently stale (B1, B2)
 DRAW_WITH_SHARED = (
     "import matplotlib.pyplot as plt\n"
-    "from figures.zz_cache_test._zz_titles import TITLE\n"
+    "from figures.{folder}._zz_titles import TITLE\n"
     "def draw(lang):\n"
     "    fig, ax = plt.subplots()\n"
     "    ax.plot([0, 1], [0, 1])\n"
@@ -88,13 +88,13 @@ def shared_module_figure(tmp_path, monkeypatch):
     from tools.core.repo import FIGURES
 
     monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
-    folder = FIGURES / "zz_cache_test"
+    folder = FIGURES / f"zz_cache_test_{tmp_path.name.replace('-', '_')}"  # one per test (xdist)
     folder.mkdir()
     (folder / "__init__.py").write_text("")
     shared = folder / "_zz_titles.py"
     shared.write_text('TITLE = "first title"\n')
     script = folder / "_zz_fig.py"
-    script.write_text(DRAW_WITH_SHARED)
+    script.write_text(DRAW_WITH_SHARED.replace("{folder}", folder.name))
     yield script, shared
     import shutil
 

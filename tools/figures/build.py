@@ -25,7 +25,7 @@ from pathlib import Path
 
 from tools.core.files import os_error_message
 from tools.core.repo import FIGURES, LANGS, ROOT, child_env, rel
-from tools.figures.render import FigureError
+from tools.figures.render import DEPS, FigureError, file_digest
 
 __all__ = ["FIGURES", "FigureError"]  # re-exported for the tests
 
@@ -102,16 +102,6 @@ def cache_key(script: Path) -> str:
         if rc.is_file():
             h.update(b"rc\0" + str(rc).encode() + b"\0" + rc.read_bytes())
     return h.hexdigest()[:20]
-
-
-DEPS = "deps.json"  # written by the render child: every repository file it imported or read
-
-
-def file_digest(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    except OSError:
-        return None
 
 
 def _deps_hold(target: Path) -> bool:

@@ -12,6 +12,17 @@ from pathlib import Path
 from tools.core.errors import ToolError
 from tools.core.repo import LANGS, read_text, rel
 
+DEPS = "deps.json"  # written by the render child: every repository file it imported or read
+
+
+def file_digest(path: Path) -> str | None:
+    import hashlib
+
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return None
+
 
 class FigureError(ToolError, RuntimeError):
     """A figure script is malformed or failed; the message names it."""
@@ -123,7 +134,6 @@ def _write_deps(outdir: Path, script: Path, read: set[str]) -> None:
     import matplotlib
 
     from tools.core.repo import ROOT
-    from tools.figures.build import DEPS, file_digest
 
     root = os.path.realpath(ROOT)
     skip = [os.path.realpath(p) for p in {sys.prefix, sys.base_prefix}] + [os.path.join(root, ".cache")]
