@@ -363,7 +363,7 @@ FAULTS.update(
         "c1-no-cwd-left": lambda: None,
         "c2-two-records-at-once": lambda: (CLONE / SNIP.replace(".py", ".out")).unlink(),
         "c4-disk-full-record": big_output,
-        "c5-read-only-folder": lambda: in_section('print("one more line")'),
+        "c5-read-only-folder": lambda: None,  # the setup edits the snippet, then mounts read-only
         "c6-disk-full-build": lambda: None,
         "c8-stale-figure-tmp": lambda: None,
         "c9-damaged-build-cache": lambda: None,
@@ -692,6 +692,7 @@ def setup(name: str):
             for item in (saved / "f").iterdir():
                 shutil.copy2(item, folder / item.name)
         if name == "c5-read-only-folder":
+            in_section('print("one more line")')
             folder = str(CLONE / "snippets/pitfalls/hook-aliases")
             subprocess.run(["mount", "--bind", folder, folder], check=True)
             subprocess.run(["mount", "-o", "remount,bind,ro", folder], check=True)
@@ -731,7 +732,7 @@ def first_message(text: str) -> str:
             line = line[1:].strip()
         if (
             not line
-            or line.startswith(("====", "____", "----", "[gw", "+", "..", "Traceback"))
+            or line.startswith(("====", "____", "----", "[gw", "+", "..", "Traceback", ".venv/", "make"))
             or "│" in line
         ):
             continue  # "│": Material's end-of-life banner
