@@ -288,3 +288,12 @@ def test_an_assert_inside_a_branch_cannot_settle_a_claim():
         "    assert 4 == 4\n"
     )
     assert _branches(tree) == {3: 2, 10: 9}
+
+
+def test_the_data_holds_no_script_and_no_placeholder():
+    """What the build refuses in data prose (tools.pages.checks.prose_problems)."""
+    from tools.core.repo import ROOT
+    from tools.pages.checks import prose_problems
+
+    problems = prose_problems(ROOT / "data" / "fact-check.yml")
+    assert not problems, "\n".join(problems)

@@ -264,3 +264,12 @@ def test_a_title_of_a_missing_page_names_it():
 
     with pytest.raises(ToolError, match=r"docs/en/nowhere/page\.md does not exist"):
         title("en", "nowhere/page.md")
+
+
+def test_the_data_holds_no_script_and_no_placeholder():
+    """What the build refuses in data prose (tools.pages.checks.prose_problems)."""
+    from tools.core.repo import ROOT
+    from tools.pages.checks import prose_problems
+
+    problems = prose_problems(ROOT / "data" / "questions.yml")
+    assert not problems, "\n".join(problems)

@@ -321,3 +321,12 @@ def test_every_line_of_the_data_is_in_the_digest():
     for pin in data.pins.values():
         for t in pin.tests:
             assert defs[f"{t.file}@{data.commits[t.file]}"][f"{t.cls}::{t.name}"] == t.line
+
+
+def test_the_data_holds_no_script_and_no_placeholder():
+    """What the build refuses in data prose (tools.pages.checks.prose_problems)."""
+    from tools.core.repo import ROOT
+    from tools.pages.checks import prose_problems
+
+    problems = prose_problems(ROOT / "data" / "upstream-tests.yml")
+    assert not problems, "\n".join(problems)

@@ -315,27 +315,36 @@ def language_parity() -> list[str]:
 TEXT_SOURCES = ("docs/**/*.md", "data/**/*.yml")
 
 
+def prose_problems(path: Path) -> list[str]:
+    """Script a browser could run, and placeholders, in one page or data file."""
+    from tools.core import escape
+    from tools.core.repo import read_text
+
+    text = read_text(path)
+    problems = [
+        f"{rel(path)}:{no}: holds {what}. {escape.EXECUTABLE_FIX}" for no, what in escape.executable(text)
+    ]
+    for no, line in enumerate(text.splitlines(), 1):
+        if path.suffix == ".yml" and line.lstrip().startswith("#"):
+            continue  # a comment of the data file, not published
+        placeholder = pages.untranslated(line)
+        if placeholder:
+            problems.append(
+                f"{rel(path)}:{no}: {placeholder!r} marks text nobody has written yet; "
+                "write it (in both languages) before it is published."
+            )
+    return problems
+
+
 def content_problems() -> list[str]:
     """Page and data prose: nothing a browser could run (``tools.core.escape``), no
     placeholder (TODO, TBD, 待翻译), and zh/en parity (``language_parity``)."""
-    from tools.core import escape
-    from tools.core.repo import ROOT, read_text
+    from tools.core.repo import ROOT
 
     problems = []
     for pattern in TEXT_SOURCES:
         for path in sorted(ROOT.glob(pattern)):
-            text = read_text(path)
-            for no, what in escape.executable(text):
-                problems.append(f"{rel(path)}:{no}: holds {what}. {escape.EXECUTABLE_FIX}")
-            for no, line in enumerate(text.splitlines(), 1):
-                if path.suffix == ".yml" and line.lstrip().startswith("#"):
-                    continue  # a comment of the data file, not published
-                placeholder = pages.untranslated(line)
-                if placeholder:
-                    problems.append(
-                        f"{rel(path)}:{no}: {placeholder!r} marks text nobody has written yet; "
-                        "write it (in both languages) before it is published."
-                    )
+            problems += prose_problems(path)
     return problems + language_parity()
 
 
