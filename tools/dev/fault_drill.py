@@ -725,7 +725,16 @@ def reset():
     (CLONE / "matplotlibrc").unlink(missing_ok=True)
 
 
+_PYTEST_ERROR = re.compile(
+    r"^E\s+(?:\w+(?:Error|Exception): )?(?P<message>\S.*(?:docs|snippets|figures|data)/.*)$"
+)
+
+
 def first_message(text: str) -> str:
+    for line in text.splitlines():  # pytest's own "E   ..." lines say it best
+        m = _PYTEST_ERROR.match(line.strip())
+        if m and not m["message"].startswith(("assert ", "where ", "+", "-")):
+            return m["message"][:260]
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("E   ") or line.startswith("E  "):
