@@ -297,3 +297,13 @@ def test_the_data_holds_no_script_and_no_placeholder():
 
     problems = prose_problems(ROOT / "data" / "fact-check.yml")
     assert not problems, "\n".join(problems)
+
+
+def test_a_verdict_that_a_box_on_a_page_contradicts_is_named():
+    """hook-aliases calls s003-11 a common misconception (a warning box): it cannot be true."""
+    verdicts = {c["id"]: c["verdict"] for c in CLAIMS}
+    assert data.citation_problems(verdicts) == []
+    problems = data.citation_problems({**verdicts, "s003-11": "true"})
+    assert any(
+        p.startswith("docs/en/pitfalls/hook-aliases.md: the warning box") and "s003-11" in p for p in problems
+    )

@@ -35,8 +35,9 @@ def site_problem(site_dir: Path | str) -> str | None:
     free = shutil.disk_usage(existing).free
     if free < SITE_BYTES:
         return (
-            f"the build writes the site (~{SITE_BYTES // 2**20} MB with its figures) into {target}, "
-            f"whose disk has {free // 2**20} MB free: free some space, or build elsewhere (-d DIR)"
+            f"{where}, whose disk has {free // 2**20} MB free (the site with its figures takes "
+            f"about 25 MB; the build asks for {SITE_BYTES // 2**20} MB): free some space, or build "
+            "elsewhere (-d DIR)"
         )
     return None
 

@@ -730,20 +730,22 @@ _PYTEST_ERROR = re.compile(
 )
 
 
+_SKIP = ("====", "____", "----", "[gw", "+", "..", "Traceback", ".venv/", "make", "Aborted with", 'File "')
+
+
 def first_message(text: str) -> str:
     for line in text.splitlines():  # pytest's own "E   ..." lines say it best
         m = _PYTEST_ERROR.match(line.strip())
         if m and not m["message"].startswith(("assert ", "where ", "+", "-")):
             return m["message"][:260]
+    for line in text.splitlines():  # then MkDocs' own error line
+        if line.startswith("ERROR") and len(line) > 20:
+            return line.strip()[:260]
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("E   ") or line.startswith("E  "):
             line = line[1:].strip()
-        if (
-            not line
-            or line.startswith(("====", "____", "----", "[gw", "+", "..", "Traceback", ".venv/", "make"))
-            or "│" in line
-        ):
+        if not line or line.startswith(_SKIP) or "│" in line:
             continue  # "│": Material's end-of-life banner
         if (
             "docs/" in line
@@ -754,7 +756,7 @@ def first_message(text: str) -> str:
         ) and ("Error" in line or "fail" in line or "stale" in line or ":" in line):
             return line[:260]
     for line in text.splitlines():
-        if INTERESTING.search(line) and "│" not in line:
+        if INTERESTING.search(line) and "│" not in line and not line.strip().startswith(_SKIP):
             return line.strip()[:260]
     return "(no message found)"
 

@@ -223,4 +223,46 @@ def load_claims(path: Path = DATA, root: Path = ROOT) -> list[dict]:
     dupes = sorted(i for i, n in seen.items() if n > 1)
     if dupes:
         raise _fail(name, f"duplicate id {', '.join(dupes)}.")
+    if root == ROOT:
+        problems = citation_problems({c["id"]: c["verdict"] for c in claims})
+        if problems:
+            raise FactCheckError("\n".join(problems))
     return claims
+
+
+# A box on a page that cites a claim says what the page thinks of it: a warning
+# ("常见误解" / "Common misconception") cites a claim that is not true; a success box
+# ("常见说法" / "A common statement") cites a true one. A verdict that changes under
+# a page that still says otherwise is refused.
+_BOX = re.compile(
+    r"^(?P<i>[ \t]*)(?:!!!|\?\?\?\+?)[ \t]+(?P<kind>[\w-]+)(?P<title>[^\n]*)\n"
+    r"(?P<body>(?:(?P=i)    .*\n|[ \t]*\n)*)",
+    re.M,
+)
+_REFUTING = {"warning", "danger", "failure", "bug", "caution", "attention", "error"}
+_CITED = re.compile(r"fact-check\.md#(?P<id>s\d{3}-\d{2})")
+
+
+def citation_problems(verdicts: dict[str, str]) -> list[str]:
+    """Boxes whose kind disagrees with the verdict of a claim they cite."""
+    from tools.pages import parse as pages
+
+    problems = []
+    for lang in LANGS:
+        for page in pages.pages(lang):
+            md = pages.text(lang, page)
+            for box in _BOX.finditer(md):
+                kind = box["kind"].lower()
+                for cited in _CITED.finditer(box["body"]):
+                    verdict = verdicts.get(cited["id"])
+                    refutes = kind in _REFUTING and verdict == "true"
+                    confirms = kind == "success" and verdict not in (None, "true")
+                    if refutes or confirms:
+                        says = "refutes it" if refutes else "confirms it"
+                        problems.append(
+                            f"docs/{lang}/{page.as_posix()}: the {kind} box {box['title'].strip()} cites "
+                            f"fact-check.md#{cited['id']}, whose verdict in {rel(DATA)} is {verdict!r}, "
+                            f"but the box {says}. Make the verdict and the page agree: restore the "
+                            "verdict, or rewrite the box (in both languages)."
+                        )
+    return problems
