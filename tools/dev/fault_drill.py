@@ -739,8 +739,11 @@ def first_message(text: str) -> str:
         if m and not m["message"].startswith(("assert ", "where ", "+", "-")):
             return m["message"][:260]
     for line in text.splitlines():  # then MkDocs' own error line
-        if line.startswith("ERROR") and len(line) > 20:
+        if line.startswith("ERROR") and len(line) > 20 and "Error reading page" not in line:
             return line.strip()[:260]
+    crash = re.search(r"Fatal Python error: .*", text)
+    if crash:
+        return crash.group(0)[:260]
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("E   ") or line.startswith("E  "):

@@ -339,12 +339,18 @@ def prose_problems(path: Path) -> list[str]:
 def content_problems() -> list[str]:
     """Page and data prose: nothing a browser could run (``tools.core.escape``), no
     placeholder (TODO, TBD, 待翻译), and zh/en parity (``language_parity``)."""
+    from tools.chapters.factcheck.load import load_claims
+    from tools.core.errors import ToolError
     from tools.core.repo import ROOT
 
     problems = []
     for pattern in TEXT_SOURCES:
         for path in sorted(ROOT.glob(pattern)):
             problems += prose_problems(path)
+    try:  # verdicts and their reasons, and the pages' boxes: before any page is built
+        load_claims()
+    except ToolError as err:
+        problems.append(str(err))
     return problems + language_parity()
 
 
