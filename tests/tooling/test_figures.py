@@ -160,3 +160,15 @@ def test_stale_temporary_folders_are_removed(tmp_path, monkeypatch):
     os.utime(old, (past, past))
     fig_tools.remove_stale_tmp()
     assert not old.exists() and new.exists()  # a running build's folder stays
+
+
+def test_a_render_records_the_helper_modules_it_imports(tmp_path, monkeypatch):
+    """src/autograd_lens/ is not in every figure's key any more: each render says what it used."""
+    import json
+
+    from tools.core.repo import FIGURES
+
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
+    built = fig_tools.build_one(FIGURES / "fundamentals" / "dynamic-graph" / "first_graph.py")
+    deps = json.loads((next(iter(built.values())).parent / fig_tools.DEPS).read_text())
+    assert "src/autograd_lens/graph.py" in deps and "tools/figures/legible.py" in deps

@@ -31,12 +31,11 @@ __all__ = ["FIGURES", "FigureError"]  # re-exported for the tests
 
 CACHE = ROOT / ".cache" / "figures"
 SITE_PREFIX = "assets/figures"
-# Files every figure depends on besides its own script.
-SHARED_INPUTS = (
-    "tools/figures/*.py",
-    "tools/core/*.py",
-    "src/autograd_lens/*.py",
-)
+# Files every figure depends on besides its own script: the rendering code. The modules
+# a script imports (src/autograd_lens/, tools/core/, figures/_shared.py) and the files it
+# reads are recorded by its render (deps.json), so an edit of one re-renders only the
+# figures that use it.
+SHARED_INPUTS = ("tools/figures/*.py",)
 RENDER_TIMEOUT = 600  # seconds for one script, both languages; the slowest takes ~20 s
 ERROR_TAIL_LINES = 25  # lines of a failing script's output quoted in the error
 
