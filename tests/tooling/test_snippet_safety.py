@@ -121,13 +121,15 @@ def test_network_access_is_refused_naming_the_line(tmp_path, fork_server, code):
         records.fresh(_snippet(tmp_path, code), fork_server)
 
 
-def test_a_run_leaves_no_working_folder_behind(tmp_path, fork_server):
+def test_a_run_leaves_no_working_folder_behind(tmp_path, fork_server, monkeypatch):
     import tempfile
 
-    before = set(Path(tempfile.gettempdir()).glob("snippet-cwd-*"))
+    own = tmp_path / "tmp"  # not the shared temp folder, where other runs come and go
+    own.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(own))
     records.fresh(_snippet(tmp_path, "print(1)"), fork_server)
     records.fresh(_snippet(tmp_path, "print(1)", "b.py", header="# runner: subprocess\n"))
-    assert set(Path(tempfile.gettempdir()).glob("snippet-cwd-*")) - before == set()
+    assert list(own.glob("snippet-cwd-*")) == []
 
 
 def test_another_runs_record_is_not_blamed_on_the_snippet(tmp_path, fork_server):

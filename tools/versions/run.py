@@ -150,13 +150,13 @@ def _run_snippet(path: Path, server, cuda: bool) -> dict:
     if snippet.needs_cuda and not cuda:
         entry["status"] = "skipped-cuda"
         return entry
-    stderr: dict[str, str] = {}
+    on_stderr: dict[str, str] = {}
     try:
         # other releases may warn: not an error here, but a difference (stderr_by_section)
         outcome = run(snippet, server, reader_checks=False)
         text = format_record(snippet, [out or "" for out in outcome.outputs])
         if not snippet.stderr_reason:  # the record rule: stderr a page does not explain
-            stderr = stderr_by_section(snippet, outcome.stderr_by_section)
+            on_stderr = stderr_by_section(snippet, outcome.stderr_by_section)
         entry["status"] = "pass"
     except subprocess.TimeoutExpired:
         return {**entry, **_timeout(snippet)}
@@ -169,7 +169,7 @@ def _run_snippet(path: Path, server, cuda: bool) -> dict:
         status, line, source, message = _failure(stderr, snippet.path)
         entry.update(status="timeout" if timed_out else status, line=line, code=source, message=message)
     fresh_sections = sections(text, rel(path))
-    for name, printed in stderr.items():  # shown as a difference of the section that printed it
+    for name, printed in on_stderr.items():  # shown as a difference of the section that printed it
         fresh_sections[name] = fresh_sections.get(name, "") + STDERR_HEADING + printed
     names = [c.name for c in snippet.chunks if c.name]
     entry["differs"] = {
