@@ -9,6 +9,16 @@ from __future__ import annotations
 
 import sys
 
+from tools.core.repo import environment_problem
+
+if __name__ == "__main__" and "worker" not in sys.argv[1:3]:
+    # python3 -m tools without the venv, or another torch on PYTHONPATH: one line, not
+    # an ImportError (or a child's) traceback. Workers were checked by their parent.
+    _problem = environment_problem()
+    if _problem:
+        print(_problem, file=sys.stderr)
+        sys.exit(1)
+
 import click
 
 from tools.build.cli import build

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tools.core import escape
 from tools.core.repo import CJK, rel
 from tools.figures import build as fig_tools
 from tools.pages import parse as pages
-from tools.pages.checks import PLUMBING_FIX, nav_pages, plumbing
+from tools.pages.checks import PLUMBING_FIX, nav_pages, parity_problems, plumbing
 from tools.pages.expand import reader_code
 from tools.snippets.source import all_snippets
 
@@ -56,6 +57,30 @@ def test_translations_embed_the_same_things(page):
         f"in the same order, so links work in both languages.\n"
         f"zh: {pages.anchors(zh)}\nen: {pages.anchors(en)}"
     )
+
+
+@pytest.mark.parametrize("page", ZH, ids=str)
+def test_translations_state_the_same_numbers_links_and_boxes(page):
+    """The numbers of each section, the claims and pages linked, the admonition boxes."""
+    if not (pages.DOCS / "en" / page).is_file():
+        pytest.skip("no English page (test_every_page_exists_in_both_languages)")
+    problems = parity_problems(page.as_posix(), pages.text("zh", page), pages.text("en", page))
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("page", ZH, ids=str)
+def test_pages_hold_no_script_and_no_placeholder(page):
+    found = []
+    for lang in pages.LANGS:
+        path = pages.DOCS / lang / page
+        text = pages.read_text(path) if path.is_file() else ""
+        found += [f"docs/{lang}/{page}:{no}: {what}" for no, what in escape.executable(text)]
+        found += [
+            f"docs/{lang}/{page}:{no}: {pages.untranslated(line)!r} marks text nobody has written yet"
+            for no, line in enumerate(text.splitlines(), 1)
+            if pages.untranslated(line)
+        ]
+    assert not found, "\n".join(found) + "\n" + escape.EXECUTABLE_FIX
 
 
 def _shared(file: str, lang: str) -> str:

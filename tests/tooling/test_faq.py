@@ -120,7 +120,27 @@ def _set(key, value):
 
 MALFORMED = {
     "no source": ("numpy-cuda", _drop("source"), "missing field(s) ['source']"),
-    "bad source": ("numpy-cuda", _set("source", "github issue 257"), "must be an http(s) address"),
+    "bad source": ("numpy-cuda", _set("source", "github issue 257"), "must be a plain http(s) address"),
+    "source closing a link": (
+        "numpy-cuda",
+        _set("source", "https://x.org/a)<img src=data:, onerror=alert(1)>"),
+        "must be a plain http(s) address",
+    ),
+    "title with HTML": (
+        "numpy-requires-grad",
+        _set("title_en", "What now? <img alt='' src=data:, onerror=alert(1)>"),
+        "title_en holds",
+    ),
+    "answer with a javascript link": (
+        "numpy-requires-grad",
+        _set("answer_en", 'See <a href="javascript:alert(1)">docs</a>.'),
+        "answer_en holds",
+    ),
+    "untranslated answer": (
+        "numpy-requires-grad",
+        _set("answer_en", "TODO: translate."),
+        "is not written yet",
+    ),
     "bad date": ("numpy-cuda", _set("date", "last year"), "must be YYYY-MM-DD"),
     "unknown topic": ("numpy-cuda", _set("topic", "misc"), "unknown topic 'misc'"),
     "half an answer": ("numpy-cuda", _drop("answer_en"), "missing ['answer_en']"),
@@ -244,3 +264,12 @@ def test_a_title_of_a_missing_page_names_it():
 
     with pytest.raises(ToolError, match=r"docs/en/nowhere/page\.md does not exist"):
         title("en", "nowhere/page.md")
+
+
+def test_the_data_holds_no_script_and_no_placeholder():
+    """What the build refuses in data prose (tools.pages.checks.prose_problems)."""
+    from tools.core.repo import ROOT
+    from tools.pages.checks import prose_problems
+
+    problems = prose_problems(ROOT / "data" / "questions.yml")
+    assert not problems, "\n".join(problems)

@@ -207,7 +207,8 @@ def test_bad_entries_fail_loudly(tmp_path):
     with pytest.raises(pp.PinError, match="twice"):
         pp.load(_write(tmp_path, [BASE, BASE]))
     other = {**BASE, "id": "y", "tests": [{**detach, "line": detach["line"] + 1}]}
-    with pytest.raises(pp.PinError, match=r"entry y: .*test_detach is at line .* and .* in another pin"):
+    # one test at two lines: the one that differs from the lines read at the commit is named
+    with pytest.raises(pp.PinError, match=r"entry y: .*test_detach is at line .* but its def is at line"):
         pp.load(_write(tmp_path, [BASE, other]))
 
 
@@ -292,3 +293,36 @@ def test_the_sources_list_links_the_tests_and_rejects_a_wrong_page():
         sources(md, "en", "internals/comparison.md")
     with pytest.raises(ToolError, match="unknown pin"):
         sources("<!-- pytorch-pins: nope -->", "en", "index.md")
+
+
+def test_a_line_that_differs_from_the_digest_names_the_line_read(tmp_path):
+    """A pin's line is compared with data/upstream-defs.yml, the lines read at the commit."""
+    wrong = {**BASE, "tests": [{**BASE["tests"][0], "line": BASE["tests"][0]["line"] + 6}]}
+    path = _write(tmp_path, [wrong])
+    right = BASE["tests"][0]["line"]
+    with pytest.raises(pp.PinError, match=rf"its def is at line {right} of .*use line {right}"):
+        pp.load(path)
+
+
+def test_a_test_missing_from_the_digest_says_how_to_add_it(tmp_path):
+    defs = tmp_path / "defs.yml"
+    defs.write_text("test/test_autograd.py@5c322af10e52e4d236104ceefd542f34e6dcf20a: {}\n", encoding="utf-8")
+    with pytest.raises(pp.PinError, match=r"has no line in data/upstream-defs.yml .*find its def, and add"):
+        pp.load(_write(tmp_path, [BASE]), defs_path=defs)
+
+
+def test_every_line_of_the_data_is_in_the_digest():
+    defs = pp.known_defs()
+    data = pp.load()
+    for pin in data.pins.values():
+        for t in pin.tests:
+            assert defs[f"{t.file}@{data.commits[t.file]}"][f"{t.cls}::{t.name}"] == t.line
+
+
+def test_the_data_holds_no_script_and_no_placeholder():
+    """What the build refuses in data prose (tools.pages.checks.prose_problems)."""
+    from tools.core.repo import ROOT
+    from tools.pages.checks import prose_problems
+
+    problems = prose_problems(ROOT / "data" / "upstream-tests.yml")
+    assert not problems, "\n".join(problems)

@@ -306,3 +306,28 @@ def test_a_run_in_which_a_snippet_lacks_a_package_fails():
         torch_versions_run._report_differences("2.7.1", {"snippets": {"snippets/x.py": entry}})
     absent_api = {"status": "error", "message": "ImportError: cannot import name 'fully_shard' from 'torch'"}
     torch_versions_run._report_differences("2.5.1", {"snippets": {"snippets/x.py": absent_api}})
+
+
+def test_a_release_that_prints_to_stderr_differs_from_the_record(tmp_path, fork_server):
+    """The record rule for the matrix: what a release prints to stderr (and the page
+    neither shows nor explains) is a difference of the section that printed it."""
+    from tools.versions import run as version_run
+
+    snippet = tmp_path / "warns.py"
+    snippet.write_text(
+        "import warnings\n\n"
+        "# --8<-- [start:a]\nprint(1)\n"
+        'warnings.warn("torch.jit.script is deprecated", FutureWarning)\n'
+        "# --8<-- [end:a]\n",
+        encoding="utf-8",
+    )
+    snippet.with_suffix(".out").write_text("# --8<-- [start:a]\n1\n# --8<-- [end:a]\n", encoding="utf-8")
+    entry = version_run._run_snippet(snippet, fork_server, cuda=False)
+    assert entry["status"] == "pass"
+    assert entry["differs"]["a"].endswith(
+        "1\n[printed to stderr]\nFutureWarning: torch.jit.script is deprecated\n"
+    ), entry["differs"]
+    explained = tmp_path / "explained.py"
+    explained.write_text("# stderr: a worker's own warning\n" + snippet.read_text(encoding="utf-8"))
+    explained.with_suffix(".out").write_text(snippet.with_suffix(".out").read_text(encoding="utf-8"))
+    assert version_run._run_snippet(explained, fork_server, cuda=False)["differs"] == {}

@@ -80,11 +80,59 @@ def wheel_uri() -> str:
     return f"{dl.DOWNLOADS}/{_wheel().name}"
 
 
+def published_snippet_files() -> list[Path]:
+    """The snippet files the site publishes: each snippet and the record beside it.
+
+    Plain files only (a symlink could publish any file of the machine: the build
+    refuses them, tools.core.repo.check_text_files), and a record only with its
+    snippet (an orphan ``.out`` is no record)."""
+    found = []
+    for path in sorted([*SNIPPETS.rglob("*.py"), *SNIPPETS.rglob("*.out")]):
+        if path.is_symlink() or not path.is_file():
+            continue
+        if path.suffix == ".out" and not path.with_suffix(".py").is_file():
+            continue
+        found.append(path)
+    return found
+
+
+def _readable(uri: str, text: str) -> str:
+    """A notebook's cells as text (its JSON escapes every line break and backslash)."""
+    if not uri.endswith(".ipynb"):
+        return text
+    cells = json.loads(text).get("cells", [])
+    parts = []
+    for cell in cells:
+        parts.append("".join(cell.get("source", [])))
+        for out in cell.get("outputs", []):
+            parts.append("".join(out.get("text", [])))
+            parts.extend("".join(v) for v in out.get("data", {}).values() if isinstance(v, (str, list)))
+    return "\n".join(parts)
+
+
+def refuse_leaks(downloads: dict[str, str], snippet_files: list[Path]) -> None:
+    """Nothing of the build machine is published: no secret from the environment, no
+    personal user or host name, no absolute path outside the interpreter
+    (``tools.snippets.scan``), in a download, a snippet or a record."""
+    from tools.core.repo import read_text
+    from tools.snippets import scan
+
+    found = []
+    for uri, text in sorted(downloads.items()):
+        found += scan.problems(f"the download {uri}", _readable(uri, text))
+    for path in snippet_files:
+        found += scan.problems(path.relative_to(ROOT).as_posix(), read_text(path))
+    if found:
+        raise ToolError("\n".join(found[:5]) + ("\n…" if len(found) > 5 else "") + "\n" + scan.FIX)
+
+
 def add_download_files(files: Files, config: MkDocsConfig) -> Files:
     lang = page_lang("", config)[0]
+    published = published_snippet_files()
+    refuse_leaks(_downloads(lang), published)
     for uri, text in sorted(_downloads(lang).items()):
         files.append(File.generated(config, uri, content=text))
-    for path in sorted([*SNIPPETS.rglob("*.py"), *SNIPPETS.rglob("*.out")]):
+    for path in published:
         uri = path.relative_to(ROOT).as_posix()
         if files.get_file_from_path(uri) is None:
             files.append(File.generated(config, uri, abs_src_path=str(path)))

@@ -30,11 +30,13 @@ if str(_ROOT) not in sys.path:
 from tools.build import hook as generated  # noqa: E402
 from tools.chapters.factcheck import render as factcheck_render  # noqa: E402
 from tools.chapters.faq import render as faq_render  # noqa: E402
+from tools.core import target as build_target  # noqa: E402
 from tools.core.errors import ToolError  # noqa: E402
 from tools.core.repo import check_text_files  # noqa: E402
 from tools.downloads import hook as downloads  # noqa: E402
 from tools.downloads import model as snippet_model  # noqa: E402
 from tools.figures import hook as figures  # noqa: E402
+from tools.pages import checks as page_checks  # noqa: E402
 from tools.pages import parse as page_files  # noqa: E402
 from tools.site import cache_hook, checks, reader_hook, theme  # noqa: E402
 from tools.versions import hook as versions  # noqa: E402
@@ -112,6 +114,7 @@ on_startup = _handlers(
 
 on_config = _handlers(
     (110, _new_build),
+    (105, build_target.check_build_target),  # a full disk, a taken port: one line, before building
     (100, checks.refuse_missing_translations),  # before i18n builds a language
     (0, cache_hook.use_build_cache),
     (0, reader_hook.require_search_words),
@@ -122,6 +125,7 @@ on_config = _handlers(
 on_pre_build = _handlers(
     (100, lambda config: check_text_files()),  # a non-UTF-8 byte: named, not a traceback
     (100, checks.refuse_drift_between_languages),
+    (100, page_checks.refuse_unsafe_content),  # script, placeholders, zh/en numbers, links, boxes
     (0, theme.forget_earlier_builds),
     (0, figures.build_figures),
     (0, versions.load_results),
@@ -150,6 +154,7 @@ on_page_markdown = _handlers(
 on_page_content = _handlers(
     (0, reader_hook.shape_content_html),
     (0, downloads.link_titles),
+    (-100, page_checks.refuse_executable_html),  # last: nothing executable from content or data
 )
 
 on_post_page = _handlers(

@@ -6,17 +6,17 @@ The data: ``tools.chapters.pins.load``.
 
 from __future__ import annotations
 
-import html
 import re
 
 from tools.chapters.pins.load import DATA, PinError, Pins, Test
+from tools.core import escape  # the one escaping helper
 from tools.core.i18n import UI
 
 LABELS = UI["pins"]
 
 
 def _at(pins: Pins, file: str, lang: str) -> str:
-    return LABELS[lang]["at"].format(file=html.escape(file), commit=pins.commits[file][:7])
+    return LABELS[lang]["at"].format(file=escape.attribute(file), commit=pins.commits[file][:7])
 
 
 def _links(pins: Pins, tests: tuple[Test, ...], lang: str, with_file: bool = True) -> str:
@@ -24,9 +24,9 @@ def _links(pins: Pins, tests: tuple[Test, ...], lang: str, with_file: bool = Tru
     groups = []
     for file in dict.fromkeys(t.file for t in tests):
         links = [
-            f'<a href="{html.escape(pins.url(t))}" '
-            f'title="{html.escape(t.cls)}.{html.escape(t.name)}">'
-            f"<code>{html.escape(t.name)}</code></a>"
+            f'<a href="{escape.attribute(pins.url(t))}" '
+            f'title="{escape.attribute(t.cls)}.{escape.attribute(t.name)}">'
+            f"<code>{escape.attribute(t.name)}</code></a>"
             for t in tests
             if t.file == file
         ]
@@ -37,7 +37,7 @@ def _links(pins: Pins, tests: tuple[Test, ...], lang: str, with_file: bool = Tru
 
 def _subject(text: str) -> str:
     """``"`detach()`"`` -> ``<code>detach()</code>``; plain text escaped."""
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", escape.attribute(text))
 
 
 def tests_html(pins: Pins, ids: list[str], lang: str) -> str:
