@@ -42,8 +42,16 @@ TORCH_RELEASES: dict[str, dict[str, str]] = {
     "2.15.0": {},
     "2.14.1": {},
     "2.13.0": {},
+    "2.12.1": {},
+    "2.11.0": {},
     "2.10.0": {},
+    "2.9.1": {},
+    "2.8.0": {},
     "2.7.1": {},
+    "2.6.0": {
+        # torch 2.6.0 requires exactly sympy 1.13.1; the lock has 1.14.0.
+        "sympy": "1.13.1",
+    },
     "2.5.1": {
         # torch 2.5.1 requires exactly sympy 1.13.1; the lock has 1.14.0.
         "sympy": "1.13.1",
