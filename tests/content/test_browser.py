@@ -572,11 +572,15 @@ def test_reader_screenshots(sweeper, server, name):
     reader.set_viewport_size(WIDE)
 
 
-# Search (issue 32): every row of data/search-queries.yml, in its language, lands on the
-# expected page first, and on the expected heading when one is given. The rows are run
-# through the function the header's box calls (docs/assets/javascripts/search.js), all
-# of one language in one page.evaluate; two UI checks type into the box itself.
-QUERIES_FILE = Path(__file__).resolve().parents[2] / "data" / "search-queries.yml"
+# Search (issue 32): every row of data/search-queries.yml and of the error chapter's
+# data/search-queries-errors.yml, in its language, lands on the expected page first, and
+# on the expected heading when one is given. The rows are run through the function the
+# header's box calls (docs/assets/javascripts/search.js), all of one language in one
+# page.evaluate; two UI checks type into the box itself.
+QUERIES_FILES = [
+    Path(__file__).resolve().parents[2] / "data" / name
+    for name in ("search-queries.yml", "search-queries-errors.yml")
+]
 FIRST_RESULTS = """async (queries) => {
   const out = [];
   for (const q of queries) {
@@ -603,7 +607,7 @@ def _expected(expect: str) -> tuple[str, str]:
 
 @pytest.fixture
 def search_check(request, built_site):
-    check = BrowserCheck(request, built_site, extra_code=(QUERIES_FILE,))
+    check = BrowserCheck(request, built_site, extra_code=tuple(QUERIES_FILES))
     yield check
     check.finish()
 
@@ -615,7 +619,11 @@ def test_every_query_finds_its_page_first(search_check, server):
         return
     from tools.core import data
 
-    rows = data.load(QUERIES_FILE, "search-queries.schema.json").data
+    rows = [
+        dict(row, file=path.name)
+        for path in QUERIES_FILES
+        for row in data.load(path, "search-queries.schema.json").data
+    ]
     reader = search_check.page("reader")
     wrong = []
     for lang in pages.LANGS:
@@ -630,9 +638,9 @@ def test_every_query_finds_its_page_first(search_check, server):
             elif shown != page or (anchor and _site_path(first_url, lang) != f"{page}#{anchor}"):
                 wrong.append(
                     f"[{lang}] {row['query']!r}: first {_site_path(first_url, lang) or 'nothing'}, "
-                    f"expected {row['expect']}"
+                    f"expected {row['expect']} ({row['file']})"
                 )
-    assert not wrong, f"{len(wrong)} of {len(rows)} queries (data/search-queries.yml):\n" + "\n".join(wrong)
+    assert not wrong, f"{len(wrong)} of {len(rows)} queries:\n" + "\n".join(wrong)
 
 
 def _type_query(pg, query: str) -> list[str]:
@@ -696,15 +704,19 @@ def test_header_search_box_answers_in_its_language(search_check, server, browser
 
 
 def test_search_index_leaves_machinery_out(built_site):
-    """One Pagefind index per language; no machinery in the indexed text (the version
-    line, snippet paths, the FAQ's "as asked" mirrors), and recorded outputs in it."""
+    """One Pagefind bundle per language (pagefind/<lang>/); no machinery in the indexed
+    text (the version line, snippet paths, the FAQ's "as asked" mirrors), and recorded
+    outputs in it."""
     import gzip
 
-    entry = json.loads((built_site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8"))
-    assert set(entry["languages"]) == set(pages.LANGS), entry["languages"]
     texts = []
-    for fragment in (built_site / "pagefind" / "fragment").iterdir():
-        texts.append(json.loads(gzip.decompress(fragment.read_bytes())[len(b"pagefind_dcd") :])["content"])
+    for lang in pages.LANGS:
+        bundle = built_site / "pagefind" / lang
+        entry = json.loads((bundle / "pagefind-entry.json").read_text(encoding="utf-8"))
+        assert sum(i["page_count"] for i in entry["languages"].values()) > 100, (lang, entry)
+        for fragment in sorted((bundle / "fragment").iterdir()):
+            record = json.loads(gzip.decompress(fragment.read_bytes())[len(b"pagefind_dcd") :])
+            texts.append(record["content"])
     text = "\n".join(texts)
     for needle in ("本页代码已在", "Code on this page checked with", "提问原文", "As asked"):
         assert needle not in text, f"{needle!r} is in the search index"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from tools.site import reader_html as rh
-from tools.site.search import _stop_word_js, compact_docs
 
 
 def test_zh_headings_break_between_words_only():
@@ -53,20 +52,3 @@ def test_machinery_is_one_line_under_the_title_and_a_block_at_the_end():
     assert '<h2 id="sources">Sources</h2>' in end and '<a href="#s">Section</a>' in end
     assert end.index('id="sources"') < end.index('id="torch-versions"')
     assert machinery.head_line("zh", Path("glossary.md"), False, "") == ""
-
-
-def test_the_index_leaves_out_code_and_evidence_and_boosts_answers():
-    docs = [
-        {"location": "fact-check/#evidence-api", "title": "x", "text": "<pre>code</pre>"},
-        {
-            "location": "faq/grad-modes/#no-grad-vs-detach",
-            "title": "q",
-            "text": "<p>答\u200b。\u200b</p><pre>x</pre>",
-        },
-        {"location": "faq/grad-modes/", "title": "p", "text": ""},
-    ]
-    out = compact_docs(docs)
-    assert [d["location"] for d in out] == ["faq/grad-modes/#no-grad-vs-detach", "faq/grad-modes/"]
-    assert out[0]["text"] == "答。" and out[0]["boost"] > out[1]["boost"]
-    js = _stop_word_js()
-    assert "function __siteStopWords" in js and "区别" in js and '"vs"' in js

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import markdown
 import pytest
 
@@ -64,26 +62,3 @@ def test_highlighting_from_the_cache_is_what_pygments_gives(cache, monkeypatch, 
     stored, hit = _html(**config), _html(**config)
     assert fresh == stored == hit
     assert build_cache.get("highlight", "nonexistent") is None
-
-
-def test_search_entries_from_the_cache_are_what_the_plugin_gives(cache, monkeypatch):
-    from material.plugins.search.plugin import SearchIndex
-
-    page = SimpleNamespace(
-        content="<h1 id='t'>叶子节点</h1><p>detach() 返回的张量是叶子节点。</p><h2 id='b'>B</h2><p>x</p>",
-        url="fundamentals/leaves/",
-        title="叶子节点",
-        meta={},
-        toc=[],
-    )
-    config = {"lang": ["zh", "en"], "separator": r"[\s\u200b]+", "pipeline": [], "fields": {}}
-
-    def entries():
-        index = SearchIndex(**config)
-        index.add_entry_from_context(page)
-        return index.entries
-
-    monkeypatch.setenv("BUILD_CACHE", "off")
-    fresh = entries()
-    monkeypatch.delenv("BUILD_CACHE")
-    assert fresh and entries() == fresh and entries() == fresh

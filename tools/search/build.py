@@ -66,7 +66,7 @@ IGNORED = [
 ]
 # Code blocks: not shown in results, but the names they use are words of the section
 # (once each, weighing ``CODE_WEIGHT``): a function met only in an example is found.
-CODE = ["div.language-python", "div.language-pycon", "div.language-bash", "div.language-sh", "div.language-cpp"]
+CODE = [f"div.language-{lexer}" for lexer in ("python", "pycon", "bash", "sh", "cpp")]
 CODE_WEIGHT = 0.25
 INCLUDE_CHARACTERS = "._"
 # Pagefind's index chunk, in word locations (its default is 20000): smaller chunks,
@@ -234,7 +234,7 @@ class _Article(HTMLParser):
         """Inside the text of a message box (not its title)."""
         inside = False
         for _, classes in self.stack:
-            if _MESSAGE <= classes:
+            if classes >= _MESSAGE:
                 inside = True
             elif "admonition-title" in classes:
                 return False
@@ -323,9 +323,9 @@ class _Article(HTMLParser):
         if self.code_at is not None:
             record.code.append(data)
             return
-        if any("arguments" in classes for _, classes in self.stack):
-            if self.stack[-1][0] == "code" and data.strip() not in record.args:
-                record.args.append(data.strip().lower())
+        in_arguments = any("arguments" in classes for _, classes in self.stack)
+        if in_arguments and self.stack[-1][0] == "code" and data.strip() not in record.args:
+            record.args.append(data.strip().lower())
         self._text(data)
         self._html(html.escape(spaced(data), quote=False))
         if self.block is not None and self.block["first"] and data.strip():
@@ -544,9 +544,7 @@ def index_site(site_dir: Path, reading_order: list[str] = ()) -> dict:
     for lang in LANGS:
         mine = [r for r in records if r.lang == lang]
         if not mine:
-            raise ToolError(
-                f"no page of {site_dir} says <html lang=\"{lang}\">: check the site's languages"
-            )
+            raise ToolError(f'no page of {site_dir} says <html lang="{lang}">: check the site\'s languages')
         service = _Service(_executable(), {"include_characters": INCLUDE_CHARACTERS})
         try:
             for order, record in enumerate(mine):

@@ -5,28 +5,20 @@
   through its module global, which is what is wrapped). Its formatter classes are
   wrapped too, so that a formatter (whose stylesheet costs more than a hit) is made
   only on a miss.
-- Search entries: the entries Material's search plugin makes for a page, keyed on
-  the page's HTML, URL, title, metadata and table of contents, the plugin's settings
-  and the search words; jieba's dictionary is loaded only on a miss.
 
 A hit returns exactly what the wrapped call returned when it was stored; the
-reproducible-build test and the search tests run on builds that use the cache.
+reproducible-build test runs on builds that use the cache.
 Wired in by tools/site/hooks.py, first, so the wrappers are in place before
 any page is rendered.
 """
 
 from __future__ import annotations
 
-import json
-
-import material.plugins.search.plugin as search_plugin
 import pymdownx.highlight
 
 from tools.core import cache as build_cache
-from tools.site.search import SEARCH_WORDS, load_search_words
 
 _HIGHLIGHT_VERSIONS = build_cache.version("pygments", "pymdown-extensions")
-_SEARCH_VERSIONS = build_cache.version("mkdocs-material", "jieba")
 
 
 class _PendingFormatter:
@@ -73,43 +65,11 @@ def _cached_highlight(highlight):
     return highlight_cached
 
 
-def _toc(items) -> list:
-    return [(i.id, i.url, i.title, i.level, _toc(i.children)) for i in items]
-
-
-def _cached_search_entries(add_entry_from_context):
-    def add_entry_cached(self, page):
-        digest = build_cache.key(
-            _SEARCH_VERSIONS,
-            SEARCH_WORDS.read_bytes(),
-            page.content or "",
-            page.url,
-            str(page.title),
-            json.dumps(page.meta, sort_keys=True, default=str),
-            _toc(page.toc),
-            json.dumps(self.config, sort_keys=True, default=str),
-        )
-        stored = build_cache.get("search", digest)
-        if stored is not None:
-            self.entries.extend(json.loads(stored))
-            return
-        load_search_words()
-        before = len(self.entries)
-        add_entry_from_context(self, page)
-        build_cache.put("search", digest, json.dumps(self.entries[before:], ensure_ascii=False))
-
-    add_entry_cached.__wrapped__ = add_entry_from_context
-    return add_entry_cached
-
-
 def _install() -> None:
     if not hasattr(pymdownx.highlight.highlight, "__wrapped__"):
         pymdownx.highlight.highlight = _cached_highlight(pymdownx.highlight.highlight)
         for name in ("BlockHtmlFormatter", "InlineHtmlFormatter"):
             setattr(pymdownx.highlight, name, _deferred(getattr(pymdownx.highlight, name)))
-    index = search_plugin.SearchIndex
-    if not hasattr(index.add_entry_from_context, "__wrapped__"):
-        index.add_entry_from_context = _cached_search_entries(index.add_entry_from_context)
 
 
 def use_build_cache(config):

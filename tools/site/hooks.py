@@ -167,5 +167,5 @@ on_post_template = _handlers(
 )
 
 on_post_build = _handlers(
-    (-150, reader_hook.split_search_by_language),  # after i18n merged the indexes
+    (-150, reader_hook.finish_site),  # after i18n built both languages: 404, search index
 )

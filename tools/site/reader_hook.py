@@ -2,9 +2,9 @@
 
 Event handlers only: the HTML comes from tools/site/reader_html.py (numbered, zoomable
 figures; wrappable long names; no hreflang ``<link>`` tags; the English search
-index for English pages), the search index and worker from tools/site/search.py
-(one index per language, whole-word Chinese queries). On a two-language build
-both languages write /404.html; the default language's is kept.
+index for English pages). Once the whole site is written, Pagefind indexes it
+(tools/search/build.py, one index per language). On a two-language build both
+languages write /404.html; the default language's is kept.
 
 Wired in by tools/site/hooks.py.
 """
@@ -17,6 +17,7 @@ from pathlib import Path
 from tools.core.repo import page_lang
 from tools.search.build import index_site, nav_pages
 from tools.site.reader_html import (
+    SEARCH_WORDS,
     break_headings_at_words,
     break_long_names,
     drop_alternate_links,
@@ -26,7 +27,6 @@ from tools.site.reader_html import (
     mark_aligned_outputs,
     use_english_search_index,
 )
-from tools.site.search import SEARCH_WORDS
 
 
 def require_search_words(config):
@@ -87,10 +87,11 @@ def keep_default_404(output: str, template_name: str, config) -> str:
     return output
 
 
-def split_search_by_language(config) -> None:
+def finish_site(config) -> None:
+    """The default language's 404 page, then the search index of the whole site."""
     i18n = config.plugins.get("i18n")
     if i18n is not None and getattr(i18n, "building", False):
-        return  # the inner (English) build: the index is not complete yet
+        return  # the inner (English) build: the site is not complete yet
     if "zh" in _404:
         (Path(config.site_dir) / "404.html").write_text(_404.pop("zh"), encoding="utf-8")
     index_site(Path(config.site_dir), nav_pages(config["nav"]))

@@ -7,14 +7,21 @@
 - Head: no ``<link rel="alternate" hreflang>`` tags. Material fetches
   ``<alternate>/sitemap.xml`` for each of them, which 404s for page-level
   alternates; the sitemap already carries the hreflang alternates.
-- English pages point Material at the English search index
-  (tools/site/search.py splits the index per language).
+- English pages point Material at the English stand-in search index (Material's
+  search box fetches one; the answers come from Pagefind, tools/search/build.py).
+- Chinese headings break between words: jieba's, with the glossary's terms
+  (data/search-words.zh.txt, made by ``python -m tools glossary words``) in its
+  dictionary, so 叶子节点 never breaks inside the term.
 """
 
 from __future__ import annotations
 
 import html
 import re
+
+from tools.core.repo import ROOT
+
+SEARCH_WORDS = ROOT / "data" / "search-words.zh.txt"
 
 FIGURE_LABEL = {"zh": "图 {n}", "en": "Figure {n}"}
 FIGURE_SEP = {"zh": "：", "en": ": "}
@@ -187,11 +194,24 @@ _PARTICLES = set("的了地得吗呢么着过")  # never at the start of a line:
 _PIECE = re.compile(r"(<code>.*?</code>|<[^>]+>)", re.S)
 
 
+def load_search_words() -> None:
+    """Put the glossary's words into jieba's dictionary (once per process, before the
+    first Chinese heading: a build of English pages never loads it)."""
+    global _words_loaded
+    if _words_loaded:
+        return
+    import jieba
+
+    jieba.load_userdict(str(SEARCH_WORDS))
+    _words_loaded = True
+
+
+_words_loaded = False
+
+
 def _segment(text: str) -> str:
     if not _HAN.search(text):
         return text
-    from tools.site.search import load_search_words
-
     load_search_words()
     import jieba
 
