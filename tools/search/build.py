@@ -82,6 +82,9 @@ NO_LANGUAGE = "und"
 MACHINERY_SECTIONS = {"sources", "references", "method"}
 # Between what readers see and the words only the index needs.
 SENTINEL = "\u2063"
+# A word every record has: search.js lists the records a filter selects by searching
+# for it (a search for nothing would fetch every chunk of the index, about 1 MB).
+EVERY_RECORD = "siterecord"
 # Heading words weigh what Pagefind gives an <h1>.
 TITLE_WEIGHT = 7
 # Material's search box fetches search/search_index.json relative to the page's base
@@ -416,7 +419,7 @@ def synthetic_html(record: Record) -> str:
         + (_meta("q", field_words(record.title)) if record.question else "")
         + filters
         + f"<main data-pagefind-body>{body}<p>{SENTINEL}</p>"
-        f"<p>{html.escape(text_words, quote=False)}</p>"
+        f"<p>{html.escape(text_words, quote=False)} {EVERY_RECORD}</p>"
         f'<p data-pagefind-weight="{CODE_WEIGHT}">{html.escape(code_words, quote=False)}</p>'
         "</main></body></html>"
     )

@@ -24,12 +24,16 @@
     var latin = query.split(/\s+/).filter(function (c) {
       return /^[\x21-\x7e]+$/.test(c) && STOP_EN.indexOf(c.toLowerCase()) < 0;
     });
-    if (MESSAGE.test(query) || latin.length >= 4) w.m = 20;
+    if (MESSAGE.test(query)) w.m = 40;
+    else if (latin.length >= 4) w.m = 20;
     if (COMPARISON.test(query)) w.q = 10;
     return w;
   }
   var OPTIONS = { noWorker: true, ranking: { metaWeights: WEIGHTS } };
   var SENTINEL = "\u2063"; // the record's text for readers ends here (tools/search/build.py)
+  // A word of every record (EVERY_RECORD): searched with a filter, it lists the records
+  // the filter selects from one chunk of the index (a search for nothing fetches all).
+  var EVERY = "siterecord";
   var HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
   var HAN_RUN = new RegExp("[" + HAN + "]+", "g");
   var CJK = HAN + "\u3000-\u303f\uff00-\uffef";
@@ -188,10 +192,10 @@
         var filters = {};
         filters[t.kind] = t.value;
         var inOrder = { filters: filters, sort: { order: "asc" } };
-        var first = t.rest.length ? pf.search(t.rest.join(" "), { filters: filters }) : pf.search(null, inOrder);
+        var first = t.rest.length ? pf.search(t.rest.join(" "), { filters: filters }) : pf.search(EVERY, inOrder);
         return first.then(function (r) {
           if (r.results.length || !t.rest.length) return r.results;
-          return pf.search(null, inOrder).then(function (r2) { return r2.results; });
+          return pf.search(EVERY, inOrder).then(function (r2) { return r2.results; });
         });
       });
     }, Promise.resolve([]));
