@@ -42,8 +42,14 @@ TORCH_RELEASES: dict[str, dict[str, str]] = {
     "2.15.0": {},
     "2.14.1": {},
     "2.13.0": {},
-    "2.12.1": {},
-    "2.11.0": {},
+    "2.12.1": {
+        # torch 2.12.1 requires setuptools<82; the lock has 84.2.1.
+        "setuptools": "81.0.0",
+    },
+    "2.11.0": {
+        # torch 2.11.0 requires setuptools<82; the lock has 84.2.1.
+        "setuptools": "81.0.0",
+    },
     "2.10.0": {},
     "2.9.1": {},
     "2.8.0": {},

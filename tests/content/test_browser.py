@@ -800,9 +800,12 @@ def test_phone_code_hangs_deeper_than_its_indent_and_wide_outputs_say_they_scrol
         ".map(s => [s.textContent.match(/^ */)[0].length, getComputedStyle(s).paddingLeft,"
         " getComputedStyle(s).fontSize])"
     )
-    wide = pg.evaluate("document.querySelectorAll('.output-aligned.is-wide').length")
     assert hangs, "no indented code line on the page"
     for indent, padding, size in hangs:
         ch = float(padding[:-2]) / (min(indent, 8) + 4)
         assert 0.4 * float(size[:-2]) < ch < 0.75 * float(size[:-2]), (indent, padding, size)
+    # the benchmark tables are the widest aligned outputs left (70 characters)
+    pg.goto(server + "benchmarks/detach-vs-clone/")
+    pg.wait_for_load_state("load")
+    wide = pg.evaluate("document.querySelectorAll('.output-aligned.is-wide').length")
     assert wide > 0, "no aligned output wider than the screen carries the scroll cue"

@@ -465,9 +465,8 @@ def test_run_page_commands_point_at_files_of_the_built_site(built_site, lang):
 
 
 def test_titles_link_to_the_repository_at_the_built_commit_when_configured(monkeypatch):
-    from types import SimpleNamespace
-
-    from tools.downloads import hook
+    from tools.core.repo import source_repository
+    from tools.downloads.html import link_snippet_titles
 
     monkeypatch.setenv("SITE_COMMIT", "0123abc")
     monkeypatch.setenv("GITHUB_SHA", "fedcba9")  # main's newest commit under workflow_run: ignored
@@ -475,12 +474,6 @@ def test_titles_link_to_the_repository_at_the_built_commit_when_configured(monke
         '``` python title="snippets/internals/what-detach-does/detach_basics.py"\n'
         '--8<-- "internals/what-detach-does/detach_basics.py:share"\n```\n'
     )
-    page = SimpleNamespace(
-        file=SimpleNamespace(src_uri="en/internals/what-detach-does.md"),
-        url="en/internals/what-detach-does/",
-        markdown=page_md,
-    )
-    files = SimpleNamespace(get_file_from_path=lambda uri: None)
     html = '<span class="filename">snippets/internals/what-detach-does/detach_basics.py</span>'
     chunk = next(
         c
@@ -493,8 +486,8 @@ def test_titles_link_to_the_repository_at_the_built_commit_when_configured(monke
             monkeypatch.setenv("SOURCE_REPOSITORY", repo)
         else:
             monkeypatch.delenv("SOURCE_REPOSITORY", raising=False)
-        config = SimpleNamespace(extra={}, theme={"language": "en"})
-        out = hook.link_titles(html, page, config, files)
+        url = "en/internals/what-detach-does/"
+        out = link_snippet_titles(html, page_md, url, "en", source_repository())
         assert 'href="../../../snippets/internals/what-detach-does/detach_basics.py"' in out
         blob = f'href="https://git.invalid/owner/repo/blob/0123abc/snippets/internals/what-detach-does/detach_basics.py{lines}"'
         assert (blob in out) == expect_repo, out

@@ -54,21 +54,21 @@ def test_serve_forgets_the_previous_build():
 
 def test_under_serve_a_tooling_error_is_shown_on_the_page_and_cleared_by_a_rebuild(monkeypatch):
     from tools.core.errors import ToolError
-    from tools.site import hooks
+    from tools.site import hooks, serve
 
     def broken(markdown, **_):
         raise ToolError("data/questions.yml:25: not valid YAML")
 
     event = hooks._handlers((0, broken), blank_on_error=True)
-    monkeypatch.setenv(hooks._SERVING, "1")
-    hooks._errors.clear()
+    monkeypatch.setenv("DETACH_SITE_SERVING", "1")  # what serve.note_command("serve") sets
+    hooks._new_build(None)
     assert event.methods[0]("# Page") == ""  # the page's own Markdown is dropped
-    html = hooks._error_box("<html><body><article>page</article>", html_page=True)
+    html = serve.error_box("<html><body><article>page</article>")
     assert "Build error" in html and "data/questions.yml:25" in html
     hooks._new_build(None)
-    assert hooks._error_box("<article>page</article>", html_page=True) == "<article>page</article>"
+    assert serve.error_box("<article>page</article>") == "<article>page</article>"
 
-    monkeypatch.delenv(hooks._SERVING)  # a plain build fails as before
+    monkeypatch.delenv("DETACH_SITE_SERVING")  # a plain build fails as before
     from mkdocs.exceptions import PluginError
 
     with pytest.raises(PluginError, match="not valid YAML"):

@@ -1,6 +1,9 @@
-"""``python -m tools build``: generate what the pages include, before the engine runs."""
+"""``python -m tools build``: generate what the pages include before the engine runs,
+and finish the pages it built."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import click
 
@@ -21,3 +24,12 @@ def generate(force: bool) -> None:
     for path in changed:
         print(f"wrote {rel(path)}")
     print(f"{len(changed)} file(s) changed")
+
+
+@build.command()
+@click.argument("site", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def finish(site: Path) -> None:
+    """Apply the passes over a built SITE (the MkDocs hook does this after each build)."""
+    from tools.build.finish import finish as run
+
+    print(f"{run(site)} page(s) rewritten")

@@ -22,12 +22,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import yaml
 
 from tools.core.errors import ToolError
+from tools.core.memo import per_build
 from tools.core.repo import ROOT, rel
 
 SCHEMAS = ROOT / "data" / "schemas"
@@ -120,7 +120,7 @@ def read_json(path: Path) -> Document:
     return Document(Path(path), data, {})
 
 
-@cache
+@per_build
 def _validator(name: str):
     import jsonschema
 

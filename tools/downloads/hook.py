@@ -1,15 +1,12 @@
-"""MkDocs handlers: per-page downloads, published snippet files, the helper's wheel,
-and code-block titles that link to their source.
+"""MkDocs handlers: per-page downloads, published snippet files and the helper's wheel.
 
 Wired in by tools/site/hooks.py, so ``mkdocs build`` and ``mkdocs serve`` both
 run it. For each page with code it adds ``downloads/<page>.py`` and ``.ipynb``
 (``en/downloads/...`` for English; see tools/downloads/files.py); the line under the
 page title that links them is tools/build/machinery.py's. Every ``snippets/...`` file is published under
-``snippets/``, and every code-block title ``snippets/x.py`` becomes a link to that
-copy. When the build names its repository (the Pages workflow sets SOURCE_REPOSITORY
-and SITE_COMMIT; ``tools.core.repo.source_repository``), the title also
-links to the file at the built commit. Nothing here makes the page load anything
-from another host. The HTML itself is made by tools/downloads/html.py.
+``snippets/``; after the build, tools/build/finish.py links each code-block title
+``snippets/x.py`` to that copy (tools/downloads/html.py). Nothing here makes the page
+load anything from another host.
 """
 
 from __future__ import annotations
@@ -19,14 +16,12 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
-from mkdocs.structure.pages import Page
 
 from tools.core import cache as build_cache
 from tools.core.errors import ToolError
-from tools.core.repo import DOCS, ROOT, SNIPPETS, page_lang, source_repository
+from tools.core.repo import DOCS, ROOT, SNIPPETS, page_lang
 from tools.downloads import files as dl
 from tools.downloads import wheel as helper_wheel
-from tools.downloads.html import link_snippet_titles
 from tools.downloads.model import DownloadError
 from tools.snippets.source import SnippetError
 
@@ -140,10 +135,3 @@ def add_download_files(files: Files, config: MkDocsConfig) -> Files:
     if files.get_file_from_path(wheel_uri()) is None:
         files.append(File.generated(config, wheel_uri(), abs_src_path=str(wheel)))
     return files
-
-
-def link_titles(html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Each code-block title ``snippets/x.py`` as a link to the published copy (and to the
-    file at the built commit when the build names its repository)."""
-    lang = page_lang("", config)[0]
-    return link_snippet_titles(html_text, page.markdown or "", page.url, lang, source_repository())

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 from tools.core import sections
 from tools.core.errors import ToolError
+from tools.core.memo import per_build
 from tools.core.repo import cuda_available, rel
 from tools.pages import parse as pages
 from tools.pages.expand import expand
@@ -100,7 +100,7 @@ class PageCode:
         return max(min(sum(per_file.values()), cap), DEFAULT_TIMEOUT)
 
 
-@cache
+@per_build
 def _snippet(path: Path) -> Snippet:
     return parse(path)
 

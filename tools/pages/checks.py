@@ -375,13 +375,3 @@ def executable_html_problems(html_text: str, where: str) -> list[str]:
         f"{where}: the page's HTML holds {what}. {escape.EXECUTABLE_FIX}"
         for _, what in escape.executable(html_text)
     ]
-
-
-def refuse_executable_html(html_text: str, page, config, files) -> str:
-    """on_page_content handler (wired in tools/site/hooks.py)."""
-    from tools.core.errors import ToolError
-
-    problems = executable_html_problems(html_text, f"docs/{page.file.src_uri}")
-    if problems:
-        raise ToolError("\n".join(dict.fromkeys(problems)))
-    return html_text

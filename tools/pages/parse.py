@@ -10,10 +10,10 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from tools.core.errors import ToolError
+from tools.core.memo import per_build
 from tools.core.repo import DOCS, LANGS, ROOT, SNIPPETS, read_text
 
 __all__ = ["DOCS", "LANGS", "ROOT"]  # re-exported: tests read the layout from here
@@ -69,7 +69,7 @@ def text(lang: str, page: Path | str) -> str:
 _H1 = re.compile(r"^# (?P<title>.+?)\s*(\{[^}]*\})?\s*$", re.M)
 
 
-@cache
+@per_build
 def title(lang: str, page: str) -> str:
     """The page's level-1 heading (what the reader sees as its title)."""
     path = DOCS / lang / page

@@ -1,8 +1,8 @@
 """Index the built site with Pagefind, after the generator has written it; any
 generator's HTML will do (MkDocs, ProperDocs, Zensical).
 
-- One record per section: each page's ``<article data-pagefind-body>``
-  (overrides/main.html) is cut at its ``<h2>`` headings; the part before the first
+- One record per section: each page's article (Material's ``md-content__inner``)
+  is cut at its ``<h2>`` headings; the part before the first
   one is the page's own record. A reader looking for ``register_hook`` or an error
   message gets the entry that explains it, not the longest page that mentions it.
 - What is left out (``IGNORED``): machinery (the line under the title, the version
@@ -97,7 +97,8 @@ _HAN_RUN = re.compile(f"[{_HAN}]+")
 _IDENT = re.compile(r"\.?[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _NOT_WORD = re.compile(r"[^0-9A-Za-z_.\u00c0-\uffff]")
 _LANG = re.compile(r'<html\b[^>]*\blang="([^"]+)"')
-_ARTICLE = re.compile(r"<article\b[^>]*\bdata-pagefind-body\b[^>]*>(.*)</article>", re.S)
+# Material's article (any generator's: its class names the content).
+_ARTICLE = re.compile(r'<article\b[^>]*\bclass="md-content__inner md-typeset"[^>]*>(.*)</article>', re.S)
 _TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 _DESCRIPTION = re.compile(r'<meta name="description" content="([^"]*)"')
 _ID = re.compile(r'\bid="([^"]+)"')

@@ -194,6 +194,11 @@ _PARTICLES = set("的了地得吗呢么着过")  # never at the start of a line:
 _PIECE = re.compile(r"(<code>.*?</code>|<[^>]+>)", re.S)
 
 
+def segment_words(text: str) -> str:
+    """Chinese text with a ``<wbr>`` between the words jieba finds (none inside a word)."""
+    return _segment(text)
+
+
 def load_search_words() -> None:
     """Put the glossary's words into jieba's dictionary (once per process, before the
     first Chinese heading: a build of English pages never loads it)."""

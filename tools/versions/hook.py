@@ -10,7 +10,7 @@ naming the block, the release and what to do. Wired in by tools/site/hooks.py.
 from __future__ import annotations
 
 from tools.versions import markdown as notes_extension
-from tools.versions.results import load_matrix, section_lines
+from tools.versions.results import load_matrix
 
 
 def use_version_notes(config):
@@ -32,7 +32,6 @@ def load_results(config) -> None:
     from tools.core.errors import ToolError
     from tools.versions.differences import unclassified
 
-    section_lines.cache_clear()  # mkdocs serve: snippets may have changed
     notes_extension.reset()
     try:
         matrix = load_matrix()

@@ -20,7 +20,6 @@ Why a result differs from the pin is said by hand in ``differences.yml``
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import re
@@ -28,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.core import sections as markers
+from tools.core.memo import per_build
 from tools.core.repo import ROOT, rel
 from tools.snippets.source import all_snippets as snippet_paths
 from tools.snippets.stamp import file_hash
@@ -254,10 +254,10 @@ def load_matrix(folder: Path = DATA, differences: Path | None = None) -> Matrix:
     return Matrix(runs, hashes, diffs)
 
 
-@functools.cache
+@per_build
 def section_lines(snippet: str) -> dict[str, tuple[int, int]]:
     """Section name -> (first line, last line) in the snippet file ``snippet``
-    (its path from the repository root); cached: clear it when snippets change."""
+    (its path from the repository root); forgotten when a build starts."""
     path = ROOT / snippet
     out = {}
     if not path.exists():

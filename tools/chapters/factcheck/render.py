@@ -11,11 +11,11 @@ import os
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
 
 from tools.chapters.factcheck.load import VERDICTS
 from tools.core import escape
 from tools.core.i18n import UI
+from tools.core.memo import per_build
 from tools.core.repo import ROOT
 from tools.core.sections import split_evidence
 from tools.pages import parse as pages
@@ -56,7 +56,7 @@ def _box_title(md: str, offset: int) -> str | None:
     return None
 
 
-@cache
+@per_build
 def page_index(lang: str) -> dict[tuple[str, str | None], Shown]:
     """(snippet file, section) -> where the reader sees it first; section None: the file.
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from functools import cache
 from pathlib import Path
 from urllib.parse import urlparse
 
 from tools.chapters.faq.load import FAQ_DIR, Faq, Question, load
 from tools.core import escape, generated
 from tools.core.i18n import UI
+from tools.core.memo import per_build
 from tools.core.repo import DOCS, LANGS
 from tools.pages import parse as page_files
 
@@ -68,7 +68,7 @@ def page_title(lang: str, page: str) -> str:
     return page_files.title(lang, page)
 
 
-@cache
+@per_build
 def _topics() -> dict[str, dict[str, str]]:
     return load().topics
 
