@@ -80,6 +80,9 @@ NO_LANGUAGE = "und"
 # Sections that are machinery wherever they are: where a page's facts come from, how
 # a chapter was collected.
 MACHINERY_SECTIONS = {"sources", "references", "method"}
+# The sections of these pages are questions readers asked (the FAQ's topic pages): their
+# headings are also the search field ``q``, which a comparing query weighs.
+QUESTIONS = "/faq/"
 # Between what readers see and the words only the index needs.
 SENTINEL = "\u2063"
 # A word every record has: search.js lists the records a filter selects by searching
@@ -155,7 +158,8 @@ def index_words(text: str) -> list[str]:
 
 
 _ARGS = re.compile(r"\([^()]*\)")
-_KEYWORD_VALUE = re.compile(r"=\s*[^\s,()]+")
+# A keyword argument a heading sets (``retain_graph=True``) names no callable.
+_KEYWORD_VALUE = re.compile(r"[A-Za-z_]\w*\s*=\s*[^\s,()]+")
 
 
 def names(title: str) -> list[str]:
@@ -204,7 +208,7 @@ class Record:
     code: list[str] = field(default_factory=list)  # the text of its code blocks
     page_words: str = ""  # the page's name in the navigation, when not its title
     order: int = 0  # its place in the site's reading order
-    question: bool = False  # its heading is a question readers asked (the FAQ)
+    question: bool = False  # its heading is a question readers asked (``QUESTIONS``)
     html: list[str] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
 
@@ -249,7 +253,7 @@ class _Article(HTMLParser):
         if not anchor:
             raise ToolError(f"{self.url}: an <h2> without an id; give the heading an anchor")
         record = Record(self.lang, f"{self.url}#{anchor}", "", "")
-        record.question = "question" in (attrs.get("class") or "").split()
+        record.question = self.url.removeprefix("/en").startswith(QUESTIONS)
         record.skip = "data-pagefind-ignore" in attrs or anchor in MACHINERY_SECTIONS
         self.records.append(record)
 

@@ -91,6 +91,10 @@
       }
     } else if (idents.length <= 3 && chunks.every(function (w) { return /^[A-Za-z]+$/.test(w); })) {
       names.push({ name: idents.join("_"), rest: [] }, { name: idents.join("."), rest: [] });
+      // or a name and one of its arguments (numpy force: Tensor.numpy(force=False))
+      if (idents.length === 2) {
+        names.push({ name: idents[0], arg: idents[1], rest: [] }, { name: idents[1], arg: idents[0], rest: [] });
+      }
       args.push(idents.join("_"));
     }
     return { names: names, args: args };
@@ -171,7 +175,7 @@
   // The records a code heading names first, then those that list it as an
   // argument, then every record that has the words.
   function find(pf, q) {
-    return Promise.all([named(pf, q), all(pf, q.words)]).then(function (lists) {
+    return Promise.all([named(pf, q), all(pf, q.words, q.message)]).then(function (lists) {
       var seen = {};
       return lists[0].concat(lists[1]).filter(function (r) {
         if (seen[r.id]) return false;
@@ -184,13 +188,12 @@
   // with one name in the site's reading order, or, when the query named more
   // (model.to), by that word. Then the records that list it as an argument.
   function named(pf, q) {
-    var tries = q.names.map(function (n) { return { kind: "name", value: n.name, rest: n.rest }; })
-      .concat(q.args.map(function (a) { return { kind: "arg", value: a, rest: [] }; }));
+    var tries = q.names.map(function (n) { return { filters: n.arg ? { name: n.name, arg: n.arg } : { name: n.name }, rest: n.rest }; })
+      .concat(q.args.map(function (a) { return { filters: { arg: a }, rest: [] }; }));
     return tries.reduce(function (chain, t) {
       return chain.then(function (found) {
         if (found.length) return found;
-        var filters = {};
-        filters[t.kind] = t.value;
+        var filters = t.filters;
         var inOrder = { filters: filters, sort: { order: "asc" } };
         var first = t.rest.length ? pf.search(t.rest.join(" "), { filters: filters }) : pf.search(EVERY, inOrder);
         return first.then(function (r) {
@@ -201,9 +204,24 @@
     }, Promise.resolve([]));
   }
 
-  function all(pf, words) {
+  // Records with every word: those whose heading (t) and page title (p) both have
+  // query words first, then one of them, then the others; Pagefind's order within each.
+  // A pasted message is left in Pagefind's order (its words are the message field's).
+  function byHeading(results, message) {
+    if (message) return results;
+    function tier(r) {
+      var fields = r.matchedMetaFields || [];
+      return (fields.indexOf("t") >= 0 ? 1 : 0) + (fields.indexOf("p") >= 0 ? 1 : 0);
+    }
+    return results.map(function (r, i) { return { r: r, i: i, tier: tier(r) }; }).sort(function (a, b) {
+      return b.tier - a.tier || a.i - b.i;
+    }).map(function (x) { return x.r; });
+  }
+
+  function all(pf, words, message) {
     return pf.search(words.join(" ")).then(function (found) {
-      if (found.results.length || words.length < 2) return found.results;
+      if (found.results.length) return byHeading(found.results, message);
+      if (words.length < 2) return found.results;
       return Promise.all(words.map(function (w) { return pf.search(w); })).then(function (each) {
         var byId = {};
         each.forEach(function (found) {
@@ -231,8 +249,10 @@
   function searchNow(query) {
     var q = cut(query || "");
     if (!q.words.length) return Promise.resolve([]);
+    var w = weights(query);
+    q.message = w.m > 0;
     return load().then(function (pf) {
-      return pf.options({ ranking: { metaWeights: weights(query) } }).then(function () { return pf; });
+      return pf.options({ ranking: { metaWeights: w } }).then(function () { return pf; });
     }).then(function (pf) {
       return find(pf, q);
     }).then(function (results) {
