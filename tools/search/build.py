@@ -207,6 +207,7 @@ class Record:
     message: list[str] = field(default_factory=list)  # the messages it answers
     code: list[str] = field(default_factory=list)  # the text of its code blocks
     page_words: str = ""  # the page's name in the navigation, when not its title
+    topic: list[str] = field(default_factory=list)  # the page title's words, code aside
     order: int = 0  # its place in the site's reading order
     question: bool = False  # its heading is a question readers asked (``QUESTIONS``)
     html: list[str] = field(default_factory=list)
@@ -226,6 +227,7 @@ class _Article(HTMLParser):
         self.block: dict | None = None  # a top-level list or table, until it is judged
         self.heading: list[str] | None = None  # the text of the <h1>/<h2> being read
         self.heading_code: list[str] = []  # the part of it inside <code>
+        self.heading_prose: list[str] = []  # the rest
 
     def _ignored(self, tag: str, attrs: dict, classes: frozenset[str]) -> bool:
         if "data-pagefind-ignore" in attrs:
@@ -277,7 +279,7 @@ class _Article(HTMLParser):
                 self.stack.append((tag, classes))
             return
         if tag in ("h1", "h2") and top:
-            self.heading, self.heading_code = [], []
+            self.heading, self.heading_code, self.heading_prose = [], [], []
         if top and tag in _LISTS:
             self.block = {"html": [], "text": [], "items": 0, "linked": 0, "first": False}
         if self.block is not None and tag in ("li", "tr"):
@@ -288,6 +290,8 @@ class _Article(HTMLParser):
             self.block["first"] = False
         if tag in _BLOCK:
             self._text("\n")
+            if self._in_message():
+                self.records[-1].message.append("\n")
         kept = "".join(
             f' {k}="{html.escape(v or "", quote=True)}"'
             for k, v in attrs
@@ -322,6 +326,8 @@ class _Article(HTMLParser):
             record.title = title
             if title and " ".join("".join(self.heading_code).split()) == title:
                 record.names, record.args = names(title), arguments(title)
+            if tag == "h1":
+                record.topic = topic_words(" ".join(self.heading_prose))
             self.heading = None
 
     def handle_data(self, data):
@@ -346,6 +352,8 @@ class _Article(HTMLParser):
             self.heading.append(data)
             if any(tag == "code" for tag, _ in self.stack):
                 self.heading_code.append(data)
+            else:
+                self.heading_prose.append(data)
 
 
 def page_records(page_html: str, url: str) -> list[Record]:
@@ -369,9 +377,33 @@ def page_records(page_html: str, url: str) -> list[Record]:
         records[0].text.append("\n" + html.unescape(description.group(1)))
     for record in records:
         record.page = records[0].title
+        record.topic = records[0].topic
         if nav_title and nav_title != record.page:
             record.page_words = nav_title
     return [r for r in records if not r.skip and r.title and "".join(r.text).strip() != r.title.strip()]
+
+
+_TOPIC_SPLIT = re.compile(f"[^0-9a-z{_HAN}]+")
+# Code written as prose (detach(), no_grad, torch.compile) names no topic.
+_CODE_LIKE = re.compile(r"[.\w]*[A-Za-z_][.\w]*(?:\(\)|[._]\w[.\w]*)")
+
+
+def topic_words(text: str) -> list[str]:
+    """A page title's words as the filter ``topic`` has them (search.js cuts a short
+    query the same way): code left out, lower case, split at anything but letters and
+    digits, a run of Chinese characters as its pairs."""
+    found: list[str] = []
+    text = _CODE_LIKE.sub(" ", text)
+    for chunk in _TOPIC_SPLIT.split(text.lower()):
+        runs = _HAN_RUN.findall(chunk)
+        words = [
+            w
+            for run in runs
+            for w in ([run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)])
+        ]
+        words += [w for w in _HAN_RUN.sub(" ", chunk).split() if w]
+        found += [w for w in words if w not in found]
+    return found
 
 
 def code_names(code: str) -> list[str]:
@@ -402,7 +434,8 @@ def synthetic_html(record: Record) -> str:
     """The record as the HTML Pagefind indexes: what readers see, then the sentinel and
     the words only the index needs; the heading and the page's title as search fields
     (``t``, ``p``) beside the shown ones (``title``, ``page``); the names a code
-    heading gives as the filter ``name``, the arguments it lists as ``arg``."""
+    heading gives as the filter ``name``, the arguments it lists as ``arg``; the words
+    of its page's title (code aside) as the filter ``topic``."""
     body = "".join(record.html)
     if record.url.count("#"):  # a section: its <h2> weighs what the page's <h1> does
         body = body.replace("<h2", "<h1", 1).replace("</h2>", "</h1>", 1)
@@ -410,7 +443,7 @@ def synthetic_html(record: Record) -> str:
     code_words = " ".join(code_names("".join(record.code)))
     filters = "".join(
         f'<div data-pagefind-filter="{kind}">{html.escape(n, quote=False)}</div>'
-        for kind, values in (("name", record.names), ("arg", record.args))
+        for kind, values in (("name", record.names), ("arg", record.args), ("topic", record.topic))
         for n in values
     )
     return (
@@ -420,7 +453,7 @@ def synthetic_html(record: Record) -> str:
         + _meta("page", record.page)
         + _meta("t", field_words(record.title))
         + _meta("p", field_words(f"{record.page} {record.page_words}"))
-        + (_meta("m", field_words(" ".join(record.message))) if record.message else "")
+        + (_meta("m", field_words("".join(record.message))) if record.message else "")
         + (_meta("q", field_words(record.title)) if record.question else "")
         + filters
         + f"<main data-pagefind-body>{body}<p>{SENTINEL}</p>"

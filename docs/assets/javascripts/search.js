@@ -65,7 +65,39 @@
       });
     });
     var asked = askedNames(query);
-    return { words: words, shown: shown, names: asked.names, args: asked.args };
+    return { words: words, shown: shown, names: asked.names, args: asked.args, topic: topicWords(query) };
+  }
+
+  // A short query in plain words (GAN, 叶子节点, saved tensors) may name a page's topic:
+  // its words as the filter topic has them (tools/search/build.py, topic_words), or
+  // none for a query with code in it, a comparison or more than three words.
+  function topicWords(query) {
+    if (COMPARISON.test(query)) return [];
+    var chunks = query.replace(STOP_ZH, " ").split(/\s+/).filter(function (w) {
+      return w && STOP_EN.indexOf(w.toLowerCase()) < 0;
+    });
+    var plain = new RegExp("^[A-Za-z" + HAN + "-]+$");
+    if (!chunks.length || chunks.length > 3 || !chunks.every(function (c) { return plain.test(c); })) return [];
+    var words = [];
+    chunks.join(" ").toLowerCase().split(/[^0-9a-z\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/).forEach(function (chunk) {
+      (chunk.match(HAN_RUN) || []).forEach(function (run) {
+        if (run.length === 1) words.push(run);
+        for (var i = 0; i + 1 < run.length; i++) words.push(run.slice(i, i + 2));
+      });
+      chunk.replace(HAN_RUN, " ").split(" ").forEach(function (w) { if (w) words.push(w); });
+    });
+    return words.filter(function (w, i) { return words.indexOf(w) === i; });
+  }
+
+  // The records of the pages whose title has every word of a topic query, in the
+  // site's reading order (a page's own record before its sections); none when more
+  // than TOPIC_RECORDS records are (detach: the site's subject, not a page's topic).
+  var TOPIC_RECORDS = 40;
+  function topical(pf, q) {
+    if (!q.topic.length || q.message) return Promise.resolve([]);
+    return pf.search(EVERY, { filters: { topic: { all: q.topic } }, sort: { order: "asc" } }).then(function (r) {
+      return r.results.length > TOPIC_RECORDS ? [] : r.results;
+    });
   }
 
   // What a query that is one identifier asks for by name (its arguments aside:
@@ -175,9 +207,9 @@
   // The records a code heading names first, then those that list it as an
   // argument, then every record that has the words.
   function find(pf, q) {
-    return Promise.all([named(pf, q), all(pf, q.words, q.message)]).then(function (lists) {
+    return Promise.all([topical(pf, q), named(pf, q), all(pf, q.words, q.message)]).then(function (lists) {
       var seen = {};
-      return lists[0].concat(lists[1]).filter(function (r) {
+      return lists[0].concat(lists[1], lists[2]).filter(function (r) {
         if (seen[r.id]) return false;
         return (seen[r.id] = true);
       });
