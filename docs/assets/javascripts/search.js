@@ -13,11 +13,11 @@
   // (tools/search/build.py): a heading's words (t) count far more than the same words
   // in the text, the page's title (p) a little more. A query that reads like a
   // pasted message (an XxxError: or a Warning:, or a long sentence) weighs the message
-  // an error entry answers (m) most; a query that compares (x vs y, x 和 y 区别) is a
+  // an error entry answers (m) most; a query that compares (x vs y, x and y, x 和 y 区别) is a
   // question, and the FAQ's questions (q) then count as much as headings again.
   var WEIGHTS = { t: 10, p: 3, m: 0, q: 0, title: 0, page: 0 };
   var MESSAGE = /\b\w*(Error|Warning)\b/;
-  var COMPARISON = /\b(vs\.?|versus|differences?|different|or)\b|区别|不同|还是|[和与或]/i;
+  var COMPARISON = /\b(vs\.?|versus|differences?|different|or|and)\b|区别|不同|还是|[和与或]/i;
   function weights(query) {
     var w = {};
     for (var k in WEIGHTS) w[k] = WEIGHTS[k];
