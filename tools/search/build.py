@@ -33,12 +33,15 @@ characters taken out.
 from __future__ import annotations
 
 import base64
+import gzip
+import hashlib
 import html
 import json
 import os
 import re
 import resource
 import shutil
+import struct
 import subprocess
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -572,6 +575,93 @@ def _write_bundle(files: list[dict], out: Path) -> None:
         raise ToolError(f"Pagefind wrote no search bundle to {out}: see its messages above")
 
 
+# Pagefind writes each filter's values in the order of a hash map seeded per process,
+# so two runs write different filter files (and a different meta file naming them).
+# ``_settle_filters`` sorts the values and names each file by its content: two builds
+# of the same site write the same bundle. Pagefind's files are gzip'd CBOR after a
+# 12-byte signature; the few CBOR types it uses are read and written here.
+_SIGNATURE = b"pagefind_dcd"
+
+
+def _cbor_head(major: int, n: int) -> bytes:
+    if n < 24:
+        return bytes([major << 5 | n])
+    for extra, fmt in ((24, ">B"), (25, ">H"), (26, ">I"), (27, ">Q")):
+        if n < 1 << (8 * struct.calcsize(fmt)):
+            return bytes([major << 5 | extra]) + struct.pack(fmt, n)
+    raise ValueError(f"{n} does not fit CBOR")
+
+
+def _cbor_dump(value) -> bytes:
+    if isinstance(value, int):
+        return _cbor_head(0, value)
+    if isinstance(value, str):
+        data = value.encode("utf-8")
+        return _cbor_head(3, len(data)) + data
+    if isinstance(value, list):
+        return _cbor_head(4, len(value)) + b"".join(_cbor_dump(v) for v in value)
+    raise ValueError(f"a Pagefind file holds {type(value).__name__}, which this reader does not know")
+
+
+def _cbor_load(data: bytes, at: int = 0) -> tuple[object, int]:
+    major, extra = data[at] >> 5, data[at] & 31
+    at += 1
+    if extra < 24:
+        n = extra
+    elif extra <= 27:
+        size = 1 << (extra - 24)
+        n, at = int.from_bytes(data[at : at + size], "big"), at + size
+    else:
+        raise ValueError(f"CBOR item {data[at - 1]:#x} at {at - 1}")
+    if major == 0:
+        return n, at
+    if major == 3:
+        return data[at : at + n].decode("utf-8"), at + n
+    if major == 4:
+        items = []
+        for _ in range(n):
+            item, at = _cbor_load(data, at)
+            items.append(item)
+        return items, at
+    raise ValueError(f"a Pagefind file holds CBOR type {major}, which this reader does not know")
+
+
+def _read_pf(path: Path):
+    raw = gzip.decompress(path.read_bytes())
+    if not raw.startswith(_SIGNATURE):
+        raise ToolError(f"{path}: not a Pagefind file (no signature); rebuild the site")
+    return _cbor_load(raw, len(_SIGNATURE))[0]
+
+
+def _pf_bytes(value) -> bytes:
+    return gzip.compress(_SIGNATURE + _cbor_dump(value), mtime=0)
+
+
+def _settle_filters(bundle: Path) -> None:
+    """Sort every filter's values and name its file by its content; rewrite the meta
+    file and the entry that name them."""
+    entry_path = bundle / "pagefind-entry.json"
+    entry = json.loads(entry_path.read_text(encoding="utf-8"))
+    for key, language in entry["languages"].items():
+        meta_path = bundle / f"pagefind.{language['hash']}.pf_meta"
+        meta = _read_pf(meta_path)
+        filters = []
+        for name, old in meta[3]:
+            path = bundle / "filter" / f"{old}.pf_filter"
+            kind, values = _read_pf(path)
+            data = _pf_bytes([kind, sorted(values)])
+            new = f"{key}_" + hashlib.sha256(data).hexdigest()[:7]
+            path.unlink()
+            (bundle / "filter" / f"{new}.pf_filter").write_bytes(data)
+            filters.append([name, new])
+        meta[3] = sorted(filters)
+        data = _pf_bytes(meta)
+        language["hash"] = f"{key}_" + hashlib.sha256(data).hexdigest()[:11]
+        meta_path.unlink()
+        (bundle / f"pagefind.{language['hash']}.pf_meta").write_bytes(data)
+    entry_path.write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
 def index_site(site_dir: Path, reading_order: list[str] = ()) -> dict:
     """Index ``site_dir`` into ``site_dir/pagefind/<lang>/``; return what was indexed.
     ``reading_order``: the Markdown pages in the order of the site's navigation (a
@@ -603,6 +693,7 @@ def index_site(site_dir: Path, reading_order: list[str] = ()) -> dict:
         finally:
             service.close()
         _write_bundle(files, out / lang)
+        _settle_filters(out / lang)
         counts[lang] = len(mine)
     write_stub_indexes(site_dir)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
