@@ -3,7 +3,7 @@
 Event handlers only: the English search index for English pages (the passes over
 the built pages are tools/build/finish.py's). On a two-language build both languages
 write /404.html; the default language's is kept. Once the whole site is written and
-finished, Pagefind indexes it (tools/search/build.py, one index per language).
+finished, Pagefind indexes it (tools/build/search.py, one index per language).
 
 Wired in by tools/site/hooks.py.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools.search.build import index_site, nav_pages
+from tools.build.search import index_site, nav_pages
 from tools.site.reader_html import SEARCH_WORDS, use_english_search_index
 
 

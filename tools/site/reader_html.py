@@ -8,7 +8,7 @@
   ``<alternate>/sitemap.xml`` for each of them, which 404s for page-level
   alternates; the sitemap already carries the hreflang alternates.
 - English pages point Material at the English stand-in search index (Material's
-  search box fetches one; the answers come from Pagefind, tools/search/build.py).
+  search box fetches one; the answers come from Pagefind, tools/build/search.py).
 - Chinese headings break between words: jieba's, with the glossary's terms
   (data/search-words.zh.txt, made by ``python -m tools glossary words``) in its
   dictionary, so 叶子节点 never breaks inside the term.

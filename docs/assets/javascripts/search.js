@@ -1,5 +1,5 @@
 // The header's search box is Material's; the answers come from Pagefind (the index
-// tools/search/build.py writes to pagefind/<lang>/, one record per section). Material's
+// tools/build/search.py writes to pagefind/<lang>/, one record per section). Material's
 // script talks to a search worker: this file hands it a stand-in that answers each
 // query with Pagefind's results in the shape Material renders (a section, then its
 // page). Pagefind is loaded at the first query, not with the page, so a page costs
@@ -10,7 +10,7 @@
   var LANG = document.documentElement.getAttribute("lang") === "en" ? "en" : "zh";
   var SHOWN = 4; // records whose text is fetched: what a phone shows on its first screen
   // Pagefind in the page (no worker: one file fewer to fetch). The search fields
-  // (tools/search/build.py): a heading's words (t) count far more than the same words
+  // (tools/build/search.py): a heading's words (t) count far more than the same words
   // in the text, the page's title (p) a little more. A query that reads like a
   // pasted message (an XxxError: or a Warning:, or a long sentence) weighs the message
   // an error entry answers (m) most; a query that compares (x vs y, x and y, x 和 y 区别) is a
@@ -30,7 +30,7 @@
     return w;
   }
   var OPTIONS = { noWorker: true, ranking: { metaWeights: WEIGHTS } };
-  var SENTINEL = "\u2063"; // the record's text for readers ends here (tools/search/build.py)
+  var SENTINEL = "\u2063"; // the record's text for readers ends here (tools/build/search.py)
   // A word of every record (EVERY_RECORD): searched with a filter, it lists the records
   // the filter selects from one chunk of the index (a search for nothing fetches all).
   var EVERY = "siterecord";
@@ -46,7 +46,7 @@
     "are", "between", "difference", "differences", "how", "does", "do", "to", "i", "in"];
   var STOP_ZH = new RegExp("有什么|什么|区别|不同|怎么|如何|还是|(?<![" + HAN + "])[和与的吗呢](?![" + HAN + "])", "g");
 
-  // The query cut into the index's words (tools/search/build.py, index_words): a run
+  // The query cut into the index's words (tools/build/search.py, index_words): a run
   // of Chinese characters as its pairs, identifiers whole, no stop words.
   function cut(query) {
     var words = [], shown = [];
@@ -69,7 +69,7 @@
   }
 
   // A short query in plain words (GAN, 叶子节点, saved tensors) may name a page's topic:
-  // its words as the filter topic has them (tools/search/build.py, topic_words), or
+  // its words as the filter topic has them (tools/build/search.py, topic_words), or
   // none for a query with code in it, a comparison or more than three words.
   function topicWords(query) {
     if (COMPARISON.test(query)) return [];

@@ -64,7 +64,7 @@ def _entry(api: Api, lang: str) -> str:
         parts += [f"*{lab['deprecated']}*", ""]
     parts += [api.text[lang], ""]
     if api.params:
-        # .arguments: search finds the entry by these names (tools/search/build.py)
+        # .arguments: search finds the entry by these names (tools/build/search.py)
         parts += [lab["params"] + lab["sep"].join(f"`{p}`" for p in api.params), "{: .arguments }", ""]
     parts += _code_block(api, lang)
     if api.see:

@@ -105,7 +105,7 @@ def _box(e: Entry, lang: str) -> list[str]:
     warning = all(m.kind == "warning" for m in e.messages)
     kind, label = ("warning", t["warning_box"]) if warning else ("failure", t["error_box"])
     # "message": the box is what search matches a pasted message against
-    # (tools/search/build.py).
+    # (tools/build/search.py).
     parts = [f'!!! {kind} message "{label}"']
     shown_once = list(dict.fromkeys(recorded(m) for m in e.messages))
     for n, text in enumerate(shown_once):

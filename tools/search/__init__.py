@@ -1,1 +1,0 @@
-"""The site's search: Pagefind run over the built site, one index per language."""
