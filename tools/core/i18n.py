@@ -675,4 +675,45 @@ UI: dict[str, dict[str, dict]] = {
             "and": "、",
         },
     },
+    # figures, the comparison table's glosses and outcome words (tools/site/reader_html.py)
+    "site.reader_html": {
+        "zh": {
+            "figure_label": "图 {n}",
+            "figure_sep": "：",
+            "zoom_title": "点击查看原图",
+            "figure_cue": "在手机上可左右滑动查看全图，点按打开原图。",
+            "column_gloss": {
+                "new": "新对象",
+                "storage": "共用存储",
+                "version": "共用版本计数器",
+                "graph": "记录计算图",
+                "grad": "梯度能流回",
+                "in-place": "原地写入后反向传播",
+            },
+            "outcomes": {
+                "error": "报错",
+                "WRONG": "悄悄算错",
+                "correct": "正确",
+            },
+        },
+        "en": {
+            "figure_label": "Figure {n}",
+            "figure_sep": ": ",
+            "zoom_title": "Open the full-size figure",
+            "figure_cue": "On a phone, swipe sideways to see the whole figure; tap it to open it full size.",
+            "column_gloss": {
+                "new": "new object",
+                "storage": "shares storage",
+                "version": "shares version counter",
+                "graph": "records the graph",
+                "grad": "gradient flows back",
+                "in-place": "in-place write, then backward",
+            },
+            "outcomes": {
+                "error": "error",
+                "WRONG": "WRONG",
+                "correct": "correct",
+            },
+        },
+    },
 }
