@@ -1,2 +1,2 @@
-"""Pages generated from data/: the fact check, the FAQ, the API inventory, the training patterns,
-the PyTorch pins, the glossary and the torch changelog."""
+"""Pages generated from data/: the fact check, the FAQ, the error chapter, the API inventory,
+the training patterns, the PyTorch pins, the glossary and the torch changelog."""

@@ -75,6 +75,9 @@ UI: dict[str, dict[str, dict]] = {
             "repo_title": "在代码仓库中查看（构建时的提交）",
             "nothing": "无",
             "sep": "、",
+            "wheel": "这个 wheel 声明的 Python 版本为 `{python}`，依赖为 {requires}。",
+            "repository": "也可以直接从代码仓库安装构建网站时的那个提交：\n\n``` bash\n"
+            'pip install "git+{url}@{commit}"\n```',
         },
         "en": {
             "bar": "Code on this page",
@@ -88,6 +91,9 @@ UI: dict[str, dict[str, dict]] = {
             "repo_title": "View in the source repository (at the built commit)",
             "nothing": "nothing else",
             "sep": ", ",
+            "wheel": "The wheel declares Python `{python}` and depends on {requires}.",
+            "repository": "You can also install it straight from the source repository, at the commit "
+            'this site was built from:\n\n``` bash\npip install "git+{url}@{commit}"\n```',
         },
     },
     # the fact-check table (tools/chapters/factcheck/render.py)
@@ -98,6 +104,8 @@ UI: dict[str, dict[str, dict]] = {
             "seed": "博文 {post} 第 {section} 节",
             "seed_intro": "博文 {post} 开头",  # reader-facing post names: see docs/*/fact-check.md#posts
             "summary": "共 {n} 条说法：",
+            "summary_count": "{verdict} {count} 条",
+            "summary_end": "。",
             "evidence": "证据：",
             "gpu": "；GPU：尚未测量",
             "see": "另见：",
@@ -115,6 +123,8 @@ UI: dict[str, dict[str, dict]] = {
             "seed": "Post {post}, section {section}",
             "seed_intro": "Post {post}, opening",
             "summary": "{n} claims: ",
+            "summary_count": "{count} {verdict}",
+            "summary_end": ".",
             "evidence": "Evidence: ",
             "gpu": "; GPU: not yet measured",
             "see": "see also: ",
@@ -241,6 +251,96 @@ UI: dict[str, dict[str, dict]] = {
             "excused": "The {n} candidates left out, and why",
         },
     },
+    # the error chapter (tools/chapters/errors/render.py)
+    "errors": {
+        "zh": {
+            "title": "报错速查",
+            "description": "PyTorch 关于 autograd 与 detach 的每条报错和警告：原因、改法和可运行的复现代码。",
+            "lead": (
+                "把报错粘贴到页面顶部的搜索框，就能跳到对应的条目；也可以在下面按你当时在做的事查找。"
+                "每条都给出原因、改法（附验证改法有效的代码），以及一段复现这条报错的代码和它的实际输出。"
+            ),
+            "group_description": "{name}：PyTorch 的 {n} 条报错与警告，各有原因、改法和复现代码。",
+            "group_more": "全部报错见[报错速查](index.md)；这些报错是怎么收集的，见[收集方法](index.md#method)。",
+            "generated": "本页根据 data/errors.yml 生成，请勿手改；修改数据后运行 {cmd}",
+            "error_box": "报错原文",
+            "warning_box": "警告原文",
+            "output": "输出",
+            "cause": "原因**：",
+            "fix": "改法**：",
+            "reproduce": "复现**：",
+            "see": "详细讲解：",
+            "faq": "常见问题：",
+            "faq_name": "同一问题的解答",
+            "sep": "；",
+            "method": "收集方法",
+            "method_text": (
+                "这份清单不是凭记忆写的：脚本 `python -m tools errors candidates` 从 PyTorch 源码里"
+                "与本站主题相关的 {files} 个文件（见下面的列表）中提取全部报错和警告（`raise`、"
+                "`warnings.warn`、`TORCH_CHECK`、`TORCH_WARN` 等），共 {candidates} 条。Python 文件和"
+                " C++ 头文件取自 torch 安装包本身；C++ 源文件不在安装包里，是从 PyTorch 仓库摘录的，"
+                "提交号与安装包不同，所以其中每条报错都在安装包的二进制文件里核对过。"
+                "其中 {answered} 条由本章的 {entries} 个条目解答（条目里的 {messages} 条报错各有一段复现代码），"
+                "其余的逐条注明了不收录的理由："
+            ),
+            "class_internal": "内部断言（只在 PyTorch 自身有缺陷时触发）",
+            "class_internal_check": "PyTorch 内部的检查（用户代码触发不到，或只在误用私有接口时触发）",
+            "class_another_subject": "与本站主题无关（性能分析器、模块注册、稀疏或量化张量等）",
+            "class_unreachable": "在 CPU 上从 Python 触发不到",
+            "class_legacy": "已移除或弃用的旧接口",
+            "class_pending": "属于本站主题，但还没有条目",
+            "files": "读取的源文件，以及读取时的提交",
+            "pending": "属于本站主题、还没有条目的报错",
+            "origin_wheel": "取自 torch 安装包，提交",
+            "origin_checkout": "取自 PyTorch 源码，提交",
+            "origin_excerpt": "摘录自 PyTorch 仓库，提交",
+        },
+        "en": {
+            "title": "Error index",
+            "description": "Every PyTorch error and warning about autograd and detach: cause, fix and code that reproduces it.",
+            "lead": (
+                "Paste your error into the search box at the top of the page to land on its entry, "
+                "or find it below by what you were doing. Each entry gives the cause, the fix (with code "
+                "that checks the fix works) and code that reproduces the message, with its real output."
+            ),
+            "group_description": "{n} PyTorch errors and warnings about {name}: cause, fix and code that reproduces each.",
+            "group_more": "All the messages are on the [error index](index.md); how they were collected: [method](index.md#method).",
+            "generated": "Generated from data/errors.yml; do not edit by hand; after editing the data run {cmd}",
+            "error_box": "The error",
+            "warning_box": "The warning",
+            "output": "Output",
+            "cause": "Cause:** ",
+            "fix": "Fix:** ",
+            "reproduce": "Reproduce it:**",
+            "see": "In depth: ",
+            "faq": "FAQ: ",
+            "faq_name": "the same question answered",
+            "sep": "; ",
+            "method": "How this list was made",
+            "method_text": (
+                "This list was not written from memory: the script `python -m tools errors candidates` "
+                "extracts every error and warning (`raise`, `warnings.warn`, `TORCH_CHECK`, `TORCH_WARN`, ...) "
+                "from the {files} files of PyTorch's source on the site's subject (listed below): "
+                "{candidates} messages. The Python files and C++ headers come from the torch wheel itself; "
+                "C++ sources are not in the wheel and were copied from the PyTorch repository at other "
+                "commits, so each of their messages was checked against the wheel's binaries. {answered} of them are answered by the {entries} entries of this chapter "
+                "(the {messages} messages quoted in them each with code that reproduces it); each of the "
+                "others is excused with a reason:"
+            ),
+            "class_internal": "internal assertions (they fire only on a bug in PyTorch)",
+            "class_internal_check": "PyTorch's internal checks (user code cannot reach them, or only through private API)",
+            "class_another_subject": "another subject (the profiler, module registration, sparse or quantized tensors, ...)",
+            "class_unreachable": "unreachable from Python on CPU",
+            "class_legacy": "removed or deprecated APIs",
+            "class_pending": "on the site's subject, but no entry yet",
+            "files": "The source files read, and the commit each was read at",
+            "pending": "Messages on the site's subject that have no entry yet",
+            "origin_wheel": "from the torch wheel, commit",
+            "origin_checkout": "from a PyTorch checkout, commit",
+            "origin_excerpt": "excerpt from the PyTorch repository, commit",
+        },
+    },
+    # the FAQ index page (tools/chapters/faq/render.py)
     # the FAQ index page (tools/chapters/faq/render.py)
     "faq.index": {
         "zh": {
@@ -447,24 +547,45 @@ UI: dict[str, dict[str, dict]] = {
     # the "PyTorch pins this too" line (tools/chapters/pins/render.py)
     "pins": {
         "zh": {
-            "one": "PyTorch 自身的测试用例也检验了这一点：",
-            "part": "PyTorch 自身的测试用例检验了其中一部分，即{part}：",
-            "only": "（其中{part}）",
-            "many": "PyTorch 自身的测试用例也检验了这些行为{at}：",
+            "only": "（只检验其中{part}）",
             "at": "（{file}，提交 {commit}）",
             "sep": "、",
             "group": "；",
             "colon": "：",
         },
         "en": {
-            "one": "PyTorch pins this too: ",
-            "part": "PyTorch pins part of this too, {part}: ",
-            "only": " (the part {part})",
-            "many": "PyTorch pins these too{at}: ",
+            "only": " (only {part})",
             "at": " ({file} at {commit})",
             "sep": ", ",
             "group": "; ",
             "colon": ": ",
+        },
+    },
+    # a page's machinery: the line under its title, its Sources (tools/build/machinery.py)
+    "machinery": {
+        "zh": {
+            "code": "本页代码",
+            "how": "怎样运行",
+            "py_title": "本页全部代码，按页面顺序排成一个脚本；测试运行的就是它",
+            "ipynb_title": "本页代码的笔记本，附有记录的输出",
+            "checked": "已在 torch {range} 上核对",
+            "differs": "（部分输出不同）",
+            "fails": "（部分版本运行失败）",
+            "sources": "出处",
+            "pinned": "“{where}”一节讲的行为，PyTorch 自己的测试也有检验：{tests}。",
+            "pinned_page": "本页讲的行为，PyTorch 自己的测试也有检验：{tests}。",
+        },
+        "en": {
+            "code": "Code",
+            "how": "how to run",
+            "py_title": "All the page's code as one script, in page order; the tests run this file",
+            "ipynb_title": "The page's code as a notebook, with the recorded outputs",
+            "checked": "checked on torch {range}",
+            "differs": " (some outputs differ)",
+            "fails": " (some code fails on some releases)",
+            "sources": "Sources",
+            "pinned": "What “{where}” describes is pinned by PyTorch's own tests too: {tests}.",
+            "pinned_page": "What this page describes is pinned by PyTorch's own tests too: {tests}.",
         },
     },
     # the changelog page (tools/chapters/changelog/render.py)
@@ -519,6 +640,8 @@ UI: dict[str, dict[str, dict]] = {
             "until": "Of the releases checked, torch {last} and earlier print the output above; "
             "for {others}, see the tabs below.",
             "tab": "torch {versions}",
+            "diff": "Each tab shows only what that release prints differently: `-` lines are "
+            "the output above, `+` lines what it prints instead.",
             "failed": "On torch {versions} this block fails at line {line} of `{file}`: "
             "`{code}` raises {message}",
             "failed_short": "On torch {versions} this block fails: {message}",
@@ -543,6 +666,7 @@ UI: dict[str, dict[str, dict]] = {
             "since": "在核对过的版本中，torch {first} 及更新的版本输出如上；{others} 的输出见下面的标签页。",
             "until": "在核对过的版本中，torch {last} 及更早的版本输出如上；{others} 的输出见下面的标签页。",
             "tab": "torch {versions}",
+            "diff": "各标签页只列出该版本输出不同的地方：`-` 行是上面的输出，`+` 行是该版本打印的内容。",
             "failed": "在 torch {versions} 上，此代码块在 `{file}` 第 {line} 行失败：`{code}` 抛出 {message}",
             "failed_short": "在 torch {versions} 上，此代码块运行失败：{message}",
             "not_reached": "在 torch {versions} 上，此代码块没有运行：`{file}` 中前面的代码块已失败。",

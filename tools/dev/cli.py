@@ -52,3 +52,23 @@ def map_() -> None:
     from tools.dev.contributing import write_map
 
     print(f"wrote {rel(write_map())}")
+
+
+@dev.command()
+@click.option("--source", default=None, help="Repository to clone (default: this checkout).")
+@click.option("--commit", default="HEAD", show_default=True, help="Commit to measure.")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder of the results (default benchmarks/results/loop/).",
+)
+def loop(source: str | None, commit: str, out: Path | None) -> None:
+    """Time the contributor's loop on a clean clone: cold and warm make test, after a
+    prose edit and a snippet edit, cold and warm builds, make serve's reload."""
+    from tools.core.repo import ROOT, rel
+    from tools.dev.loop import RESULTS
+    from tools.dev.loop import loop as measure
+
+    path = measure(source or str(ROOT), commit, out or RESULTS)
+    print(f"wrote {rel(path)} and {rel(path.with_suffix('.md'))}")

@@ -176,12 +176,43 @@ def section_note(matrix: Matrix, snippet: str, name: str, lang: str, indent: str
     out = ["", f'{indent}??? note "{t["title"]}"', ""]
     for paragraph in body:
         out += [f"{indent}    {paragraph}", ""]
+    recorded = _recorded(snippet, name)
+    if outputs and recorded is not None:
+        out += [f"{indent}    {t['diff']}", ""]
     for text, versions in outputs.items():
         out += [f'{indent}    === "{t["tab"].format(versions=_join(versions, lang))}"', ""]
-        out += [f"{indent}        ``` text"]
-        out += [f"{indent}        {line}".rstrip() for line in text.rstrip("\n").split("\n")]
+        lines = _difference(recorded, text) if recorded is not None else text.rstrip("\n").split("\n")
+        out += [f"{indent}        ``` {'diff' if recorded is not None else 'text'}"]
+        out += [f"{indent}        {line}".rstrip() for line in lines]
         out += [f"{indent}        ```", ""]
     return "\n".join(out)
+
+
+def _recorded(snippet: str, name: str) -> str | None:
+    """The section's output as the page shows it (the record), or None."""
+    record = (ROOT / snippet).with_suffix(".out")
+    if not record.is_file():
+        return None
+    return tv.sections(record.read_text(encoding="utf-8"), snippet).get(name)
+
+
+def _difference(recorded: str, other: str, context: int = 1) -> list[str]:
+    """Another release's output as the lines that differ from the page's (``-``) and
+    what it prints instead (``+``), with a line of context; ``…`` where lines are left out."""
+    import difflib
+
+    before, after = recorded.rstrip("\n").split("\n"), other.rstrip("\n").split("\n")
+    out: list[str] = []
+    for group in difflib.SequenceMatcher(None, before, after, autojunk=False).get_grouped_opcodes(context):
+        if out:
+            out.append("…")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                out += [f"  {line}" for line in before[i1:i2]]
+                continue
+            out += [f"- {line}" for line in before[i1:i2]]
+            out += [f"+ {line}" for line in after[j1:j2]]
+    return out or [f"  {line}" for line in after]
 
 
 # --------------------------------------------------------------------------- prose spans
@@ -280,11 +311,35 @@ def _span_label(versions: list[str], matrix: Matrix, lang: str) -> str:
 
 
 # --------------------------------------------------------------------------- the page
-def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
-    """The page's Markdown with the version line, notes and span marks added."""
-    includes = [INCLUDE.match(line) for line in markdown.split("\n")]
-    snippets = sorted({_snippet_rel(m["path"]) for m in includes if m})
+def _page_snippets(markdown: str) -> tuple[list[str], list[tuple[str, str]]]:
+    """The snippets a page includes, and its blocks (snippet, section) in page order."""
+    includes = [m for m in (INCLUDE.match(line) for line in markdown.split("\n")) if m]
+    snippets = sorted({_snippet_rel(m["path"]) for m in includes})
     snippets = [s for s in snippets if (ROOT / s).exists()]
+    blocks: list[tuple[str, str]] = []
+    for m in includes:
+        snippet = _snippet_rel(m["path"])
+        if snippet not in snippets:
+            continue
+        names = [m["section"]] if m["section"] else list(tv.section_lines(snippet))
+        blocks += [(snippet, n) for n in names if (snippet, n) not in blocks]
+    return snippets, blocks
+
+
+def version_line(markdown: str, matrix: Matrix, lang: str) -> str:
+    """The page's version line (which releases its code ran on, and what differs),
+    as HTML, or "" for a page without code; tools/build/machinery.py places it."""
+    snippets, blocks = _page_snippets(markdown)
+    if not snippets or not matrix.runs:
+        return ""
+    return page_line(matrix, snippets, lang, blocks)
+
+
+def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
+    """The page's Markdown with the notes under its output blocks and the marks after
+    quoted outputs (tools/versions/markdown.py applies it to every page)."""
+    includes = [INCLUDE.match(line) for line in markdown.split("\n")]
+    snippets, _ = _page_snippets(markdown)
     if not snippets or not matrix.runs:
         return markdown
     records: dict[tuple[str, str], str] = {}
@@ -296,18 +351,7 @@ def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
                 m["section"], ""
             )
     text = _mark_spans(markdown, matrix, records, lang)
-    text = _add_notes(text, matrix, lang, {key for key in records})
-    blocks: list[tuple[str, str]] = []
-    for m in includes:
-        if m is None or not (ROOT / _snippet_rel(m["path"])).exists():
-            continue
-        snippet = _snippet_rel(m["path"])
-        names = [m["section"]] if m["section"] else list(tv.section_lines(snippet))
-        blocks += [(snippet, n) for n in names if (snippet, n) not in blocks]
-    line = page_line(matrix, snippets, lang, blocks)
-    if line:
-        text = re.sub(r"^(# .*\n)", lambda h: h.group(1) + "\n" + line + "\n", text, count=1, flags=re.M)
-    return text
+    return _add_notes(text, matrix, lang, {key for key in records})
 
 
 def _add_notes(text: str, matrix: Matrix, lang: str, out_sections: set[tuple[str, str]]) -> str:
@@ -351,15 +395,31 @@ def _mark_spans(text: str, matrix: Matrix, records: dict[tuple[str, str], str], 
             out.append(line)
             continue
 
-        def mark(m: re.Match, line: str = line) -> str:
+        marks: dict[int, list[str]] = {}  # sentence end -> the labels of its quotes
+        for m in CODE_SPAN.finditer(line):
             quote = _quote(line[: m.start()], m["code"], records)
-            if quote is None:
-                return m.group(0)
-            versions = span_versions(matrix, records, quote)
+            versions = span_versions(matrix, records, quote) if quote is not None else None
             if versions is None:
-                return m.group(0)
-            label = html.escape(_span_label(versions, matrix, lang))
-            return f'{m.group(0)}<sup class="torch-versions">{label}</sup>'
-
-        out.append(CODE_SPAN.sub(mark, line))
+                continue
+            label = _span_label(versions, matrix, lang)
+            at = _sentence_end(line, m.end())
+            if label not in marks.setdefault(at, []):
+                marks[at].append(label)
+        for at in sorted(marks, reverse=True):  # a note at the end of the sentence, not mid-quote
+            sup = "".join(f'<sup class="torch-versions">{html.escape(label)}</sup>' for label in marks[at])
+            line = line[:at] + sup + line[at:]
+        out.append(line)
     return "\n".join(out)
+
+
+_SENTENCE_END = re.compile(r"[。！？；]|[.!?;:](?=\s|$)")
+
+
+def _sentence_end(line: str, start: int) -> int:
+    """Where the sentence around ``start`` ends: after its closing punctuation (outside
+    code spans), or the end of the line."""
+    spans = [(m.start(), m.end()) for m in CODE_SPAN.finditer(line)]
+    for m in _SENTENCE_END.finditer(line, start):
+        if not any(a <= m.start() < b for a, b in spans):
+            return m.end()
+    return len(line.rstrip())
