@@ -15,10 +15,12 @@ other commits). A message is read where the machine code raises it:
    ``THPUtils_setError``);
 3. the literals loaded just before such a call in the same function (each within
    ``GAP`` bytes of the next, the last within ``FIRST_GAP`` of the call, none before the
-   previous raising call) are the fixed pieces of one message. A compiler evaluates the
-   arguments of ``c10::str(...)`` right to left, so pieces in reverse are put back in
-   order; a value the message prints (``{…}``) is assumed between two pieces unless the
-   first ends a sentence and the next starts one;
+   previous raising call) are the fixed pieces of one message. A message built in a
+   stream (``ss << "..."``, most pieces loaded into ``rsi``) keeps the code's order; a
+   compiler evaluates the arguments of ``c10::str(...)`` right to left, so those pieces
+   are put back in order when the last looks more like a message's start than the
+   first; a value the message prints (``{…}``) is assumed between two pieces unless
+   the first ends a sentence and the next starts one;
 4. the ``__FILE__`` and ``__LINE__`` that ``TORCH_CHECK`` and ``TORCH_WARN`` pass to that
    call are its location, exact at the pinned commit: the line is the immediate loaded
    into the call's line argument (``mov edx, imm32``, or a store into the
@@ -52,6 +54,7 @@ from tools.core.errors import ToolError
 LIBRARIES = ("libc10.so", "libtorch_cpu.so", "libtorch_python.so")
 PATH_PREFIX = b"/__w/pytorch/pytorch/"  # where the release was built: __FILE__'s prefix
 GAP, FIRST_GAP, WINDOW = 160, 400, 2500  # bytes of machine code
+RSI = 6  # the register of operator<<(ostream&, const char*)'s text
 
 # A message on the site's subject names one of these (case-insensitive).
 VOCABULARY = re.compile(
@@ -240,11 +243,13 @@ def _rel32(b, i):
 
 
 def _loads(base, b):
-    """Every ``lea r64, [rip+disp32]``: (instruction address, target), sorted by address."""
+    """Every ``lea r64, [rip+disp32]``: (instruction address, target, destination
+    register number), sorted by address."""
     import numpy as np
 
     i = np.nonzero((b[1:-6] == 0x8D) & ((b[:-7] & 0xFB) == 0x48) & ((b[2:-5] & 0xC7) == 0x05))[0]
-    return base + i, base + i + 7 + _rel32(b, i + 3)
+    reg = ((b[i + 2] >> 3) & 7).astype(np.int64) | ((b[i] & 4).astype(np.int64) << 1)
+    return base + i, base + i + 7 + _rel32(b, i + 3), reg
 
 
 def _calls(base, b, targets):
@@ -302,8 +307,13 @@ def is_piece(s: bytes) -> bool:
 _STARTS = re.compile(r"^[A-Z0-9`'\"\[(]")
 
 
-def _continues(piece: str) -> bool:
-    return not piece[:1] or piece[:1].isspace() or piece[:1] in ".,;:)]}'\"-"
+def _opening(piece: str) -> int:
+    """How much a piece looks like a message's first: 2 capitalised, 1 a lower-case word,
+    0 a continuation (space or punctuation first)."""
+    c = piece[:1]
+    if not c or c.isspace() or c in ".,;:)]}'\"-":
+        return 0
+    return 2 if c.isupper() else 1
 
 
 def join(pieces: list[str]) -> str:
@@ -320,8 +330,10 @@ def join(pieces: list[str]) -> str:
 
 
 def _order(pieces: list[str]) -> list[str]:
-    """Code order, or reversed when the code loads the pieces last to first (c10::str)."""
-    if len(pieces) > 1 and _continues(pieces[0]) and not _continues(pieces[-1]):
+    """Code order, or reversed when the code loads the pieces last to first (a compiler
+    evaluates ``c10::str(...)``'s arguments right to left): when the last piece looks
+    more like a message's start than the first."""
+    if len(pieces) > 1 and _opening(pieces[-1]) > _opening(pieces[0]):
         return pieces[::-1]
     return pieces
 
@@ -346,9 +358,9 @@ def scan(path: Path) -> list[Found]:
             if rx.search(name):
                 raisers[a] = (via, type_, how)
     base, b = elf.text()
-    site, target = _loads(base, b)
+    site, target, register = _loads(base, b)
     keep = np.isin(target, np.fromiter(strings.keys(), dtype=np.int64))
-    site, target = site[keep], target[keep]
+    site, target, register = site[keep], target[keep], register[keep]
     paths = {a for a, s in strings.items() if s.startswith(PATH_PREFIX)}
     csite, ctarget = _calls(base, b, raisers)
     order = np.argsort(csite)
@@ -380,6 +392,7 @@ def scan(path: Path) -> list[Found]:
         j0, j1 = np.searchsorted(site, lo), np.searchsorted(site, call)
         pieces: list[tuple[int, int]] = []
         file, last = None, call
+        regs = dict(zip(site[j0:j1].tolist(), register[j0:j1].tolist()))
         for s, tg in zip(site[j0:j1].tolist()[::-1], target[j0:j1].tolist()[::-1]):
             if tg in paths:
                 if file is None and call - s < FIRST_GAP:
@@ -397,7 +410,9 @@ def scan(path: Path) -> list[Found]:
         via, type_, how = raisers[t]
         if file is None and fn:
             file = file_of_function(fn[0], fn[1], call)
-        texts = _order([strings[tg].decode() for _, tg in pieces[::-1]])
+        texts = [strings[tg].decode() for _, tg in pieces[::-1]]
+        if 4 * sum(regs[s] == RSI for s, _ in pieces) < 3 * len(pieces):  # not a stream
+            texts = _order(texts)
         addrs = [tg for _, tg in pieces]
         used.update(addrs)
         out.append(
