@@ -16,7 +16,7 @@ setup: $(STAMP)
 $(STAMP): requirements.lock pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Python 3.11 is required (the pinned torch CPU wheel is cp311); set PYTHON=python3.11")'
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements.lock
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
@@ -70,15 +70,23 @@ bench-gpu: setup  ## CUDA benchmarks -> benchmarks/results/cuda/ (needs a GPU)
 test-gpu: setup  ## the gpu-marked tests (needs a GPU)
 	$(PY) -m pytest -m gpu
 
-lint-workflows: setup
+lint-workflows: setup  ## validate .github/workflows/ against GitHub's schema, then audit them with zizmor (offline)
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+	$(VENV)/bin/zizmor --offline --no-progress .github/workflows/
 
-# The torch pin lives in requirements.lock only; `lock` keeps it (pip freeze says 2.x.y+cpu).
-TORCH_PIN = $(shell sed -n 's/^torch==//p' requirements.lock)
+# The torch pin lives in requirements.lock only; `lock` keeps it (pip says 2.x.y+cpu).
+TORCH_PIN = $(shell sed -n 's/^torch==\([0-9.]*\).*/\1/p' requirements.lock)
 
-lock: setup  ## rewrite requirements.lock from the current .venv (keeping its torch pin)
-	$(PY) -m pip freeze --exclude-editable | sed -e 's/^torch==.*/torch==$(TORCH_PIN)/' > requirements.lock.new
-	mv requirements.lock.new requirements.lock
+# pip-compile resolves what .venv holds and hashes every file pip may pick for it
+# (torch: the CPU wheel; set PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu
+# where no local copy is configured). Index options stay out of the file.
+lock: setup  ## rewrite requirements.lock, with hashes, from the current .venv (keeping its torch pin)
+	$(PY) -m pip freeze --exclude-editable | sed -e 's/^torch==.*/torch==$(TORCH_PIN)/' > $(VENV)/lock.in
+	CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-annotate \
+	  --no-emit-index-url --no-emit-find-links \
+	  --output-file requirements.lock.new $(VENV)/lock.in
+	sed -e 's/^torch==[^ ]*/torch==$(TORCH_PIN)/' requirements.lock.new > requirements.lock
+	rm requirements.lock.new
 
 clean:
 	rm -rf site .cache test-artifacts figure-preview

@@ -42,8 +42,16 @@ TORCH_RELEASES: dict[str, dict[str, str]] = {
     "2.15.0": {},
     "2.14.1": {},
     "2.13.0": {},
+    "2.12.1": {},
+    "2.11.0": {},
     "2.10.0": {},
+    "2.9.1": {},
+    "2.8.0": {},
     "2.7.1": {},
+    "2.6.0": {
+        # torch 2.6.0 requires exactly sympy 1.13.1; the lock has 1.14.0.
+        "sympy": "1.13.1",
+    },
     "2.5.1": {
         # torch 2.5.1 requires exactly sympy 1.13.1; the lock has 1.14.0.
         "sympy": "1.13.1",
@@ -63,12 +71,17 @@ def _name(line: str) -> str:
 
 
 def requirements(torch: str) -> list[str]:
-    """requirements.lock with torch and the release's adjustments swapped in."""
+    """requirements.lock with torch and the release's adjustments swapped in.
+
+    Without the lock's hashes: pip takes hashes for every requirement or for none,
+    and the lock has none for another release's torch.
+    """
     pins = {_name(k): v for k, v in TORCH_RELEASES[torch].items()}
     out = [f"torch=={torch}"]
-    for line in LOCK.read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if not line:
+    text = LOCK.read_text(encoding="utf-8").replace("\\\n", " ")  # one requirement a line
+    for line in text.splitlines():
+        line = re.sub(r"\s--hash=\S+", "", line.split("#", 1)[0]).strip()
+        if not line or line.startswith("-"):
             continue
         name = _name(line)
         if name == "torch" or name in pins:

@@ -12,6 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "src"))  # this checkout's helper, not a shared venv's editable one
 
 from tools.core.repo import cuda_available  # noqa: E402
 
@@ -29,10 +30,11 @@ def pytest_configure(config):
     # Collection reads every page and snippet: a byte that is not UTF-8 would surface
     # as a traceback per test module. Say once which file and line instead.
     from tools.core.errors import ToolError
-    from tools.core.repo import check_text_files
+    from tools.core.repo import check_text_files, helper_problem
 
     try:
         check_text_files()
+        helper_problem()
     except ToolError as err:
         raise pytest.UsageError(str(err)) from None
 

@@ -9,8 +9,19 @@ from __future__ import annotations
 
 import sys
 
+from tools.core.repo import environment_problem
+
+if __name__ == "__main__" and "worker" not in sys.argv[1:3]:
+    # python3 -m tools without the venv, or another torch on PYTHONPATH: one line, not
+    # an ImportError (or a child's) traceback. Workers were checked by their parent.
+    _problem = environment_problem()
+    if _problem:
+        print(_problem, file=sys.stderr)
+        sys.exit(1)
+
 import click
 
+from tools.build.cli import build
 from tools.chapters.apis.cli import apis
 from tools.chapters.errors.cli import errors
 from tools.chapters.faq.cli import faq
@@ -29,7 +40,7 @@ def main() -> None:
     """The site's tooling: snippets, figures, generated chapters, downloads, versions."""
 
 
-for group in (snippets, figures, faq, errors, apis, patterns, glossary, downloads, versions, new, dev):
+for group in (build, snippets, figures, faq, errors, apis, patterns, glossary, downloads, versions, new, dev):
     main.add_command(group)
 
 if __name__ == "__main__":

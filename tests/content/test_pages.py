@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tools.core import escape
 from tools.core.repo import CJK, rel
 from tools.figures import build as fig_tools
 from tools.pages import parse as pages
-from tools.pages.checks import PLUMBING_FIX, nav_pages, plumbing
+from tools.pages.checks import PLUMBING_FIX, nav_pages, parity_problems, plumbing
 from tools.pages.expand import reader_code
 from tools.snippets.source import all_snippets
 
@@ -58,9 +59,34 @@ def test_translations_embed_the_same_things(page):
     )
 
 
+@pytest.mark.parametrize("page", ZH, ids=str)
+def test_translations_state_the_same_numbers_links_and_boxes(page):
+    """The numbers of each section, the claims and pages linked, the admonition boxes."""
+    if not (pages.DOCS / "en" / page).is_file():
+        pytest.skip("no English page (test_every_page_exists_in_both_languages)")
+    problems = parity_problems(page.as_posix(), pages.text("zh", page), pages.text("en", page))
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("page", ZH, ids=str)
+def test_pages_hold_no_script_and_no_placeholder(page):
+    found = []
+    for lang in pages.LANGS:
+        path = pages.DOCS / lang / page
+        text = pages.read_text(path) if path.is_file() else ""
+        found += [f"docs/{lang}/{page}:{no}: {what}" for no, what in escape.executable(text)]
+        found += [
+            f"docs/{lang}/{page}:{no}: {pages.untranslated(line)!r} marks text nobody has written yet"
+            for no, line in enumerate(text.splitlines(), 1)
+            if pages.untranslated(line)
+        ]
+    assert not found, "\n".join(found) + "\n" + escape.EXECUTABLE_FIX
+
+
 def _shared(file: str, lang: str) -> str:
-    """includes/x.zh.md and includes/x.en.md are one piece of prose in two languages."""
-    return file.replace(f".{lang}.md", ".<lang>.md") if file.startswith("includes/") else file
+    """generated/zh/x and generated/en/x (tools/build/generate.py) are one generated
+    piece in two languages."""
+    return file.replace(f"{lang}/", "<lang>/", 1) if file.startswith(f"{lang}/") else file
 
 
 @pytest.mark.parametrize("page", ZH, ids=str)
@@ -138,13 +164,14 @@ def test_changelog_renders_in_both_languages(lang):
     """The changelog page (tools/chapters/changelog/) renders from the classified results
     without MkDocs: a section per release pair, each change linking to a page and block
     that exists; the page answers first (its summary comes before the list)."""
-    from tools.chapters.changelog import hook, render
+    from tools.chapters.changelog import render
     from tools.versions import results
 
+    marker = f'--8<-- "{lang}/reference/changelog.md"'  # written before the build (tools/build/)
     md = pages.text(lang, render.PAGE)
-    assert md.count(hook.MARKER) == 1, f"docs/{lang}/{render.PAGE} must hold {hook.MARKER} once"
+    assert md.count(marker) == 1, f"docs/{lang}/{render.PAGE} must include {marker} once"
     md = re.sub(r"\A---\n.*?\n---\n+", "", md, flags=re.S)  # the page's description front matter
-    summary = md.split(hook.MARKER)[0].split("\n", 1)[1]
+    summary = md.split(marker)[0].split("\n", 1)[1]
     summary = re.sub(r"<!--.*?-->", "", summary, flags=re.S).strip()
     assert summary and "\n\n" not in summary, "the page starts with one summary paragraph"
     matrix = results.load_matrix()

@@ -35,6 +35,15 @@ COMMANDS = {
 _ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=\S*$")
 
 
+def _generated_command(line: str) -> bool:
+    """An include of a command line the build writes (generated/: the site's address,
+    the wheel's name), e.g. on the Run-the-code page."""
+    from tools.build.generate import GENERATED
+
+    includes = pages.includes(line)
+    return len(includes) == 1 and includes[0].path.is_relative_to(GENERATED)
+
+
 def _typed_shell_lines(body: str) -> list[str]:
     out = []
     continued = False
@@ -44,6 +53,8 @@ def _typed_shell_lines(body: str) -> list[str]:
             line = line[2:].strip()
         if not line or line.startswith("#") or continued:
             continued = line.endswith("\\")
+            continue
+        if _generated_command(line):
             continue
         words = line.split()
         while words and _ASSIGNMENT.match(words[0]):

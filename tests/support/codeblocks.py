@@ -181,8 +181,10 @@ def _write_script(lang: str, page: Path, blocks: list[model.Block], code: model.
             block.code.rstrip("\n"),
             f"# --8<-- [end:block-{block.number}]",
         ]
-    # one flat folder, names no module can have: faq/numpy.md must not shadow numpy
-    path = PAGE_SCRIPTS / f"{lang}__{page.with_suffix('').as_posix().replace('/', '__')}.py"
+    # names no module can have (faq/numpy.md must not shadow numpy), each in its own
+    # folder: the run checks its folder for files left behind, and pages run at once
+    stem = f"{lang}__{page.with_suffix('').as_posix().replace('/', '__')}"
+    path = PAGE_SCRIPTS / stem / f"{stem}.py"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(head + body) + "\n", encoding="utf-8")
     return path

@@ -469,7 +469,8 @@ def test_titles_link_to_the_repository_at_the_built_commit_when_configured(monke
 
     from tools.downloads import hook
 
-    monkeypatch.setenv("GITHUB_SHA", "0123abc")
+    monkeypatch.setenv("SITE_COMMIT", "0123abc")
+    monkeypatch.setenv("GITHUB_SHA", "fedcba9")  # main's newest commit under workflow_run: ignored
     page_md = (
         '``` python title="snippets/internals/what-detach-does/detach_basics.py"\n'
         '--8<-- "internals/what-detach-does/detach_basics.py:share"\n```\n'
@@ -488,8 +489,12 @@ def test_titles_link_to_the_repository_at_the_built_commit_when_configured(monke
     )
     lines = f"#L{chunk.first_line}-L{chunk.first_line + len(chunk.code.splitlines()) - 1}"
     for repo, expect_repo in ((None, False), ("https://git.invalid/owner/repo/", True)):
-        config = SimpleNamespace(extra={"source_repository": repo}, theme={"language": "en"})
-        out = hook.add_download_bar_and_links(html, page, config, files)
+        if repo:
+            monkeypatch.setenv("SOURCE_REPOSITORY", repo)
+        else:
+            monkeypatch.delenv("SOURCE_REPOSITORY", raising=False)
+        config = SimpleNamespace(extra={}, theme={"language": "en"})
+        out = hook.link_titles(html, page, config, files)
         assert 'href="../../../snippets/internals/what-detach-does/detach_basics.py"' in out
         blob = f'href="https://git.invalid/owner/repo/blob/0123abc/snippets/internals/what-detach-does/detach_basics.py{lines}"'
         assert (blob in out) == expect_repo, out

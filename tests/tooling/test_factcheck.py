@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from tools.chapters.factcheck import hook
 from tools.chapters.factcheck import load as data
 from tools.chapters.factcheck import render as table
 from tools.core import sections
@@ -101,7 +100,8 @@ def test_rendered_table_lists_every_claim_in_its_language(lang):
         assert "not yet measured" in md
     else:
         assert "尚未测量" in md
-    assert pages.text(lang, table.PAGE).count(hook.MARKER) == 1
+    # the page includes the table written before the build (tools/build/generate.py)
+    assert pages.text(lang, table.PAGE).count(f'--8<-- "{lang}/fact-check/table.md"') == 1
 
 
 def test_evidence_links_point_to_the_embedding_page_by_its_title():
@@ -154,8 +154,8 @@ GOOD = {
     "quote": "引文",
     "quote_en": "a quote",
     "verdict": "true",
-    "reason_zh": "理由",
-    "reason_en": "why",
+    "reason_zh": "【正确】理由",
+    "reason_en": "[true] why",
     "evidence": "snippets/fact-check/graph_basics.py:dynamic",
     "assert": "depth[3] == depth[1] + 2",
 }
@@ -164,7 +164,9 @@ GOOD = {
 def test_a_good_entry_loads(tmp_path):
     (claim,) = data.load_claims(_write(tmp_path, GOOD))
     assert claim["verdict"] == "true"
-    (claim,) = data.load_claims(_write(tmp_path, {**GOOD, "verdict": False}))  # bare YAML boolean
+    assert (claim["reason_zh"], claim["reason_en"]) == ("理由", "why")  # the lead is not shown
+    false = {**GOOD, "verdict": False, "reason_zh": "【错误】理由", "reason_en": "[false] why"}
+    (claim,) = data.load_claims(_write(tmp_path, false))  # bare YAML boolean
     assert claim["verdict"] == "false"
     (claim,) = data.load_claims(_write(tmp_path, {**GOOD, "see": "scenarios/gan.md"}))
     assert claim["see"] == ["scenarios/gan.md"]
@@ -186,6 +188,11 @@ def test_see_also_links_render_relative_to_the_page(lang):
     "change, message",
     [
         ({"verdict": "mostly"}, "verdict: unknown value 'mostly'"),
+        ({"verdict": "misleading"}, "verdict is 'misleading', but reason_zh argues for 'true'"),
+        ({"reason_en": "why"}, "reason_en must open with the verdict it argues for"),
+        ({"reason_en": "[ture] why"}, "which is no verdict"),
+        ({"reason_en": "[true] Backwards. It is the other way round."}, "says the opposite of the verdict"),
+        ({"reason_zh": "【正确】说反了。"}, "says the opposite of the verdict"),
         ({"reason_en": None}, "missing field"),
         ({"evidence": "snippets/fact-check/nope.py"}, "does not exist"),
         ({"evidence": "snippets/fact-check/graph_basics.py:nope"}, "section 'nope'"),
@@ -241,21 +248,14 @@ def test_duplicate_ids_fail(tmp_path):
         data.load_claims(p)
 
 
-def test_the_hook_raises_a_plugin_error(tmp_path, monkeypatch):
+def test_generating_the_table_stops_at_a_bad_claim(tmp_path, monkeypatch):
+    """What the build runs first (tools/build/generate.py) names the bad claim."""
+    from tools.build.generate import chapter_includes
     from tools.core.errors import ToolError
 
     monkeypatch.setattr(data, "DATA", _write(tmp_path, {**GOOD, "verdict": "nope"}))
-
-    class _File:
-        src_uri = "en/fact-check.md"
-
-    class _Page:
-        file = _File()
-
     with pytest.raises(ToolError, match="s000-99"):
-        hook.insert_fact_check_table(f"# x\n\n{hook.MARKER}\n", _Page(), None, None)
-    # a page without the marker is left alone and reads no data
-    assert hook.insert_fact_check_table("# y\n", _Page(), None, None) == "# y\n"
+        chapter_includes("en")
 
 
 def test_render_rejects_an_unknown_language():
@@ -281,3 +281,22 @@ def test_an_assert_inside_a_branch_cannot_settle_a_claim():
         "    assert 4 == 4\n"
     )
     assert _branches(tree) == {3: 2, 10: 9}
+
+
+def test_the_data_holds_no_script_and_no_placeholder():
+    """What the build refuses in data prose (tools.pages.checks.prose_problems)."""
+    from tools.core.repo import ROOT
+    from tools.pages.checks import prose_problems
+
+    problems = prose_problems(ROOT / "data" / "fact-check.yml")
+    assert not problems, "\n".join(problems)
+
+
+def test_a_verdict_that_a_box_on_a_page_contradicts_is_named():
+    """hook-aliases calls s003-11 a common misconception (a warning box): it cannot be true."""
+    verdicts = {c["id"]: c["verdict"] for c in CLAIMS}
+    assert data.citation_problems(verdicts) == []
+    problems = data.citation_problems({**verdicts, "s003-11": "true"})
+    assert any(
+        p.startswith("docs/en/pitfalls/hook-aliases.md: the warning box") and "s003-11" in p for p in problems
+    )

@@ -12,7 +12,6 @@ import pytest
 import yaml
 
 from tools.chapters.faq import cli as faq
-from tools.chapters.faq import hook as faq_hook
 from tools.chapters.faq import load as F
 from tools.chapters.faq import render as faq_render
 from tools.core.repo import CJK
@@ -121,7 +120,27 @@ def _set(key, value):
 
 MALFORMED = {
     "no source": ("numpy-cuda", _drop("source"), "missing field(s) ['source']"),
-    "bad source": ("numpy-cuda", _set("source", "github issue 257"), "must be an http(s) address"),
+    "bad source": ("numpy-cuda", _set("source", "github issue 257"), "must be a plain http(s) address"),
+    "source closing a link": (
+        "numpy-cuda",
+        _set("source", "https://x.org/a)<img src=data:, onerror=alert(1)>"),
+        "must be a plain http(s) address",
+    ),
+    "title with HTML": (
+        "numpy-requires-grad",
+        _set("title_en", "What now? <img alt='' src=data:, onerror=alert(1)>"),
+        "title_en holds",
+    ),
+    "answer with a javascript link": (
+        "numpy-requires-grad",
+        _set("answer_en", 'See <a href="javascript:alert(1)">docs</a>.'),
+        "answer_en holds",
+    ),
+    "untranslated answer": (
+        "numpy-requires-grad",
+        _set("answer_en", "TODO: translate."),
+        "is not written yet",
+    ),
     "bad date": ("numpy-cuda", _set("date", "last year"), "must be YYYY-MM-DD"),
     "unknown topic": ("numpy-cuda", _set("topic", "misc"), "unknown topic 'misc'"),
     "half an answer": ("numpy-cuda", _drop("answer_en"), "missing ['answer_en']"),
@@ -191,7 +210,8 @@ def test_an_assert_free_evidence_section_is_rejected(tmp_path, monkeypatch):
         F.load(bad)
 
 
-def test_the_build_hook_fails_on_a_bad_entry(tmp_path, monkeypatch):
+def test_generating_the_pages_fails_on_a_bad_entry(tmp_path, monkeypatch):
+    """What the build runs first (tools/build/generate.py) stops at a bad entry, named."""
     from tools.core.errors import ToolError
 
     data = _data()
@@ -201,7 +221,7 @@ def test_the_build_hook_fails_on_a_bad_entry(tmp_path, monkeypatch):
     monkeypatch.setattr(F, "DATA", bad)
     monkeypatch.setattr(F.load, "__defaults__", (bad,))
     with pytest.raises(ToolError, match="entry ste: see: docs/zh/nowhere.md does not exist"):
-        faq_hook.load_questions(config=None)
+        faq_render.write()
 
 
 def test_join_lines_leaves_no_space_inside_chinese():
@@ -244,3 +264,12 @@ def test_a_title_of_a_missing_page_names_it():
 
     with pytest.raises(ToolError, match=r"docs/en/nowhere/page\.md does not exist"):
         title("en", "nowhere/page.md")
+
+
+def test_the_data_holds_no_script_and_no_placeholder():
+    """What the build refuses in data prose (tools.pages.checks.prose_problems)."""
+    from tools.core.repo import ROOT
+    from tools.pages.checks import prose_problems
+
+    problems = prose_problems(ROOT / "data" / "questions.yml")
+    assert not problems, "\n".join(problems)

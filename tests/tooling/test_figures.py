@@ -67,3 +67,108 @@ def test_a_blank_figure_is_refused_and_a_figure_without_pyplot_is_measured():
     assert drawn_nothing(ax.figure) is None
     assert isinstance(legible(Figure()), Figure)  # no AttributeError without pyplot
     plt.close("all")
+
+
+# --------------------------------------------------------------- nothing silently stale (B1, B2)
+DRAW_WITH_SHARED = (
+    "import matplotlib.pyplot as plt\n"
+    "from figures.{folder}._zz_titles import TITLE\n"
+    "def draw(lang):\n"
+    "    fig, ax = plt.subplots()\n"
+    "    ax.plot([0, 1], [0, 1])\n"
+    "    ax.set_title(TITLE)\n"
+    "    return fig\n"
+)
+
+
+@pytest.fixture
+def shared_module_figure(tmp_path, monkeypatch):
+    """A figure script importing a module of the repository that no INPUTS lists (files
+    named _* are not figure scripts, so a concurrent build renders nothing here)."""
+    from tools.core.repo import FIGURES
+
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
+    folder = FIGURES / f"zz_cache_test_{tmp_path.name.replace('-', '_')}"  # one per test (xdist)
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    shared = folder / "_zz_titles.py"
+    shared.write_text('TITLE = "first title"\n')
+    script = folder / "_zz_fig.py"
+    script.write_text(DRAW_WITH_SHARED.replace("{folder}", folder.name))
+    yield script, shared
+    import shutil
+
+    shutil.rmtree(folder)
+
+
+def test_a_figure_is_rendered_again_when_a_module_it_imports_changes(shared_module_figure):
+    script, shared = shared_module_figure
+    first = fig_tools.build_one(script)
+    assert "first title" in next(iter(first.values())).read_text()
+    shared.write_text('TITLE = "second title"\n')
+    second = fig_tools.build_one(script)
+    assert "second title" in next(iter(second.values())).read_text()
+
+
+def test_a_matplotlibrc_in_the_repository_is_part_of_the_key(shared_module_figure, monkeypatch):
+    from tools.core.repo import ROOT
+
+    script, _ = shared_module_figure
+    before = fig_tools.cache_key(script)
+    rc = ROOT / "matplotlibrc"
+    assert not rc.exists()
+    rc.write_text("lines.linewidth: 6\n")
+    try:
+        assert fig_tools.cache_key(script) != before
+    finally:
+        rc.unlink()
+
+
+def test_build_cache_off_renders_afresh(shared_module_figure, monkeypatch):
+    script, _ = shared_module_figure
+    first = fig_tools.build_one(script)
+    stamp = {p: p.stat().st_mtime_ns for p in first.values()}
+    monkeypatch.setenv("BUILD_CACHE", "off")
+    monkeypatch.setattr(fig_tools, "_fresh", set())
+    again = fig_tools.build_one(script)
+    assert any(p.stat().st_mtime_ns != stamp[p] for p in again.values())
+    third = fig_tools.build_one(script)  # once per process, not once per language build
+    assert {p: p.stat().st_mtime_ns for p in third.values()} == {
+        p: p.stat().st_mtime_ns for p in again.values()
+    }
+
+
+def test_a_script_with_nul_bytes_is_one_line(tmp_path, monkeypatch):
+    from tools.core.errors import ToolError
+    from tools.figures.render import render
+
+    script = tmp_path / "blob_fig.py"
+    script.write_bytes(b"def draw(lang):\n    pass\n\x00\x01\x02")
+    with pytest.raises(ToolError, match=r"blob_fig.py:3: holds a NUL byte"):
+        render(script, tmp_path / "out")
+
+
+def test_stale_temporary_folders_are_removed(tmp_path, monkeypatch):
+    import os
+    import time
+
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path)
+    old, new = tmp_path / "tmp-old", tmp_path / "tmp-new"
+    old.mkdir()
+    new.mkdir()
+    past = time.time() - 2 * fig_tools.STALE_TMP_SECONDS
+    os.utime(old, (past, past))
+    fig_tools.remove_stale_tmp()
+    assert not old.exists() and new.exists()  # a running build's folder stays
+
+
+def test_a_render_records_the_helper_modules_it_imports(tmp_path, monkeypatch):
+    """src/autograd_lens/ is not in every figure's key any more: each render says what it used."""
+    import json
+
+    from tools.core.repo import FIGURES
+
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
+    built = fig_tools.build_one(FIGURES / "fundamentals" / "dynamic-graph" / "first_graph.py")
+    deps = json.loads((next(iter(built.values())).parent / fig_tools.DEPS).read_text())
+    assert "src/autograd_lens/graph.py" in deps and "tools/figures/legible.py" in deps

@@ -15,7 +15,6 @@ from types import SimpleNamespace
 import pytest
 import yaml
 
-from tools.chapters.pins import hook
 from tools.chapters.pins import load as pp
 from tools.chapters.pins import render as pins_render
 from tools.core import sections
@@ -80,27 +79,21 @@ def test_both_languages_place_the_same_pins_in_the_same_order():
 
 
 @pytest.mark.parametrize("lang", pages.LANGS)
-def test_rendered_line_is_localized_and_links_each_test(lang):
+def test_sources_are_localized_and_link_each_test(lang):
     for pin in PINS.pins.values():
-        html = pins_render.render(PINS, [pin.id], lang)
+        html = pins_render.tests_html(PINS, [pin.id], lang)
         for test in pin.tests:
             assert f"<code>{test.name}</code></a>" in html
             assert PINS.url(test) in html
             assert PINS.commits[test.file] in PINS.url(test)
             assert PINS.url(test).endswith(f"/{test.file}#L{test.line}"), PINS.url(test)
-        if pin.only:
-            label = pins_render.LABELS[lang]["part"].split("{")[0]
-        else:
-            label = pins_render.LABELS[lang]["one"]
-        assert label in html
+        at = pins_render.LABELS[lang]["at"].format(
+            file=pin.tests[0].file, commit=PINS.commits[pin.tests[0].file][:7]
+        )
+        assert at in html
         if lang == "en":
             assert not CJK.search(html)
-    many = pins_render.render(PINS, ["table-detach", "table-requires-grad"], lang)
-    at = pins_render.LABELS[lang]["at"].format(
-        file="test/test_autograd.py", commit=PINS.commits["test/test_autograd.py"][:7]
-    )
-    assert pins_render.LABELS[lang]["many"].format(at=at) in many
-    assert many.count("5c322af") == 1 + 3  # once in the heading, then URLs
+    many = pins_render.tests_html(PINS, ["table-detach", "table-requires-grad"], lang)
     assert "<code>detach()</code>" + pins_render.LABELS[lang]["colon"] in many
 
 
@@ -149,8 +142,8 @@ def test_the_partial_pins_say_which_part_the_tests_pin():
         assert only and set(only) == set(pages.LANGS), pid
         assert not CJK.search(only["en"]) and CJK.search(only["zh"]), pid
         for lang in pages.LANGS:
-            html = pins_render.render(PINS, [pid], lang)
-            assert pins_render.LABELS[lang]["part"].split("{")[0] in html, (pid, lang)
+            html = pins_render.tests_html(PINS, [pid], lang)
+            assert pins_render.LABELS[lang]["only"].split("{")[0] in html, (pid, lang)
     assert PINS.pins["mark-non-differentiable"].only is None
 
 
@@ -214,7 +207,8 @@ def test_bad_entries_fail_loudly(tmp_path):
     with pytest.raises(pp.PinError, match="twice"):
         pp.load(_write(tmp_path, [BASE, BASE]))
     other = {**BASE, "id": "y", "tests": [{**detach, "line": detach["line"] + 1}]}
-    with pytest.raises(pp.PinError, match=r"entry y: .*test_detach is at line .* and .* in another pin"):
+    # one test at two lines: the one that differs from the lines read at the commit is named
+    with pytest.raises(pp.PinError, match=r"entry y: .*test_detach is at line .* but its def is at line"):
         pp.load(_write(tmp_path, [BASE, other]))
 
 
@@ -286,14 +280,49 @@ def _page(src_uri: str):
     return SimpleNamespace(file=SimpleNamespace(src_uri=src_uri))
 
 
-def test_the_hook_replaces_markers_and_rejects_a_wrong_page():
-    config = SimpleNamespace(theme={"language": "zh"})
-    hook.load_pins(config)
-    md = "text\n\n<!-- pytorch-pins: detach-base-views -->\n"
-    out = hook.add_pin_lines(md, _page("zh/internals/what-detach-does.md"), config, None)
-    assert "pytorch-pins:" not in out and "test_detach_base" in out
-    assert pins_render.LABELS["zh"]["one"] in out
+def test_the_sources_list_links_the_tests_and_rejects_a_wrong_page():
+    """A page's Sources (tools/build/machinery.py, written before the build) name the
+    heading a marker sits under and link its tests; a pin placed on another page than
+    its data says, or an unknown id, stops the build, naming the page."""
+    from tools.build.machinery import sources
+
+    md = "## Views { #views }\n\n<!-- pytorch-pins: detach-base-views -->\n"
+    out = sources(md, "zh", "internals/what-detach-does.md")
+    assert 'href="#views"' in out and "test_detach_base" in out and "pytorch-pins" not in out
     with pytest.raises(ToolError, match="another page"):
-        hook.add_pin_lines(md, _page("en/internals/comparison.md"), config, None)
+        sources(md, "en", "internals/comparison.md")
     with pytest.raises(ToolError, match="unknown pin"):
-        hook.add_pin_lines("<!-- pytorch-pins: nope -->", _page("en/index.md"), config, None)
+        sources("<!-- pytorch-pins: nope -->", "en", "index.md")
+
+
+def test_a_line_that_differs_from_the_digest_names_the_line_read(tmp_path):
+    """A pin's line is compared with data/upstream-defs.yml, the lines read at the commit."""
+    wrong = {**BASE, "tests": [{**BASE["tests"][0], "line": BASE["tests"][0]["line"] + 6}]}
+    path = _write(tmp_path, [wrong])
+    right = BASE["tests"][0]["line"]
+    with pytest.raises(pp.PinError, match=rf"its def is at line {right} of .*use line {right}"):
+        pp.load(path)
+
+
+def test_a_test_missing_from_the_digest_says_how_to_add_it(tmp_path):
+    defs = tmp_path / "defs.yml"
+    defs.write_text("test/test_autograd.py@5c322af10e52e4d236104ceefd542f34e6dcf20a: {}\n", encoding="utf-8")
+    with pytest.raises(pp.PinError, match=r"has no line in data/upstream-defs.yml .*find its def, and add"):
+        pp.load(_write(tmp_path, [BASE]), defs_path=defs)
+
+
+def test_every_line_of_the_data_is_in_the_digest():
+    defs = pp.known_defs()
+    data = pp.load()
+    for pin in data.pins.values():
+        for t in pin.tests:
+            assert defs[f"{t.file}@{data.commits[t.file]}"][f"{t.cls}::{t.name}"] == t.line
+
+
+def test_the_data_holds_no_script_and_no_placeholder():
+    """What the build refuses in data prose (tools.pages.checks.prose_problems)."""
+    from tools.core.repo import ROOT
+    from tools.pages.checks import prose_problems
+
+    problems = prose_problems(ROOT / "data" / "upstream-tests.yml")
+    assert not problems, "\n".join(problems)

@@ -32,30 +32,27 @@ def test_table_cells_carry_their_header_and_outcomes_read_in_the_language():
     assert '<td data-label="A">1</td>' in plain and "data-glossed" not in plain
 
 
-def test_machinery_goes_to_one_line_and_the_end_of_the_page():
-    content = (
-        '<h1 id="t">Title</h1>\n<p class="torch-versions"><small>Code on this page checked with torch '
-        "2.4.1, 2.10.0<sup>†</sup>, <strong>2.13.0</strong> (outputs shown), 2.15.0.</small></p>\n"
-        '<h2 id="s">Section</h2><p>text</p><p class="pytorch-pins"><small>PyTorch pins this too: '
-        "<a href='u'><code>test_x</code></a></small></p><p>more</p>"
+def test_machinery_is_one_line_under_the_title_and_a_block_at_the_end():
+    """The producers write the final markup (tools/build/machinery.py): no HTML is
+    rewritten after the build."""
+    from pathlib import Path
+
+    from tools.build import machinery
+
+    line = (
+        '<p class="torch-versions"><small>Code on this page checked with torch 2.4.1, '
+        "2.10.0<sup>†</sup>, <strong>2.13.0</strong> (outputs shown), 2.15.0.</small></p>"
     )
-    out = rh.move_machinery(content, "en")
-    assert out.index('<p class="page-meta">') < out.index('<h2 id="s">')
-    assert "checked on torch 2.4–2.15 (some outputs differ)" in out
-    assert out.index('id="torch-versions"') > out.index("<p>more</p>")
-    assert '<h2 id="sources">Sources</h2>' in out and '<a href="#s">Section</a>: ' in out
-    assert "PyTorch pins this too" not in out
-    page = (
-        '<h1>T</h1>\n<div class="page-downloads"><span class="page-downloads__label">Code on this page</span>'
-        '<span class="page-downloads__item"><a href="a.py" download="a.py">Python script (.py)</a></span>'
-        '<span class="page-downloads__item"><a href="a.ipynb">Jupyter notebook (.ipynb)</a></span>'
-        '<span class="page-downloads__item"><a href="../run/">How to run</a></span></div>\n'
-        + out[out.index('<p class="page-meta">') :]
-    )
-    slim = rh.slim_meta_line(page, "en")
-    line = re.search(r'<p class="page-meta">(.*?)</p>', slim)[1]
-    assert ">.py</a>" in line and ">.ipynb</a>" in line and "checked on torch" in line
-    assert slim.count('class="page-meta"') == 1 and 'page-downloads"' not in slim
+    head = machinery.head_line("en", Path("internals/version-counter.md"), True, line)
+    assert head.count('class="page-meta"') == 1
+    assert 'href="../../../en/downloads/internals/version-counter.py"' not in head
+    assert 'href="../../downloads/internals/version-counter.py"' in head and ">.ipynb</a>" in head
+    assert 'checked on torch <span class="nowrap">2.4–2.15</span> (some outputs differ)' in head
+    md = "## Section { #s }\n\ntext\n\n<!-- pytorch-pins: table-detach -->\n"
+    end = machinery.end_block(md, "en", "internals/comparison.md", line)
+    assert '<h2 id="sources">Sources</h2>' in end and '<a href="#s">Section</a>' in end
+    assert end.index('id="sources"') < end.index('id="torch-versions"')
+    assert machinery.head_line("zh", Path("glossary.md"), False, "") == ""
 
 
 def test_the_index_leaves_out_code_and_evidence_and_boosts_answers():

@@ -87,6 +87,11 @@ def _class(cls: str = "wording", releases=("2.5.1",), **kw) -> why.Difference:
     return why.Difference("x", cls, tuple(releases), ((SNIPPET, "dispatch"),), kw.pop("text", text), **kw)
 
 
+def _page(markdown: str, matrix: tv.Matrix, lang: str) -> str:
+    """What the page shows: its version line (at its end) and its annotated Markdown."""
+    return vn.version_line(markdown, matrix, lang) + "\n" + vn.annotate(markdown, matrix, lang)
+
+
 def _fresh(**kw) -> dict:
     return {"hash": tv.file_hash(tv.ROOT / SNIPPET), "status": "pass", "differs": {}, **kw}
 
@@ -107,7 +112,7 @@ def test_page_line_note_and_span_marks():
         [_class()],
     )
     for lang in ("en", "zh"):
-        out = vn.annotate(PAGE, matrix, lang)
+        out = _page(PAGE, matrix, lang)
         assert out.count('class="torch-versions"><small>') == 1
         line = next(ln for ln in out.splitlines() if "torch-versions" in ln)
         assert "<strong>2.13.0</strong>" in line and "<sup" not in line and "✗" not in line
@@ -124,12 +129,12 @@ def test_page_line_note_and_span_marks():
         assert "`aten.clone.default`.<sup" in out and out.count("<sup") == 1
         assert ("since torch 2.13.0" if lang == "en" else "torch 2.13.0 起") in out
         assert ("2.13.0 and later" if lang == "en" else "2.13.0 及更新") in out
-    assert vn.annotate(PAGE, _matrix({"2.13.0": _fresh(), "2.14.1": _fresh()}), "en").count("??? note") == 0
+    assert _page(PAGE, _matrix({"2.13.0": _fresh(), "2.14.1": _fresh()}), "en").count("??? note") == 0
 
 
 def test_a_stale_result_is_never_shown_as_a_pass():
     matrix = _matrix({"2.5.1": {**_fresh(), "hash": "0" * 64}, "2.13.0": _fresh()})
-    out = vn.annotate(PAGE, matrix, "en")
+    out = _page(PAGE, matrix, "en")
     line = next(ln for ln in out.splitlines() if "torch-versions" in ln)
     assert "checked with torch <strong>2.13.0</strong>" in line
     assert f"Checked on torch 2.5.1 before the last change to <code>{SNIPPET}</code>" in line
@@ -147,7 +152,7 @@ def test_a_failure_is_shown_with_its_line():
     behaviour = _class(
         "behaviour", since="2.7.1", text={"en": "the op log has two entries.", "zh": "记录里有两项。"}
     )
-    out = vn.annotate(PAGE, _matrix({"2.5.1": failing, "2.13.0": _fresh()}, [behaviour]), "en")
+    out = _page(PAGE, _matrix({"2.5.1": failing, "2.13.0": _fresh()}, [behaviour]), "en")
     assert "✗" not in out
     said = "On 2.5, PyTorch behaves differently: the op log has two entries (as shown here from torch 2.7)."
     assert said in out
@@ -157,7 +162,7 @@ def test_a_failure_is_shown_with_its_line():
 def test_a_result_classed_environment_is_never_published():
     broken = _fresh(status="error", line=3, code="import jax", message="ModuleNotFoundError: jax", differs={})
     env = why.Difference("no-jax", "environment", ("2.5.1",), ((SNIPPET, "dispatch"),), missing="jax")
-    out = vn.annotate(PAGE, _matrix({"2.5.1": broken, "2.13.0": _fresh()}, [env]), "en")
+    out = _page(PAGE, _matrix({"2.5.1": broken, "2.13.0": _fresh()}, [env]), "en")
     line = next(ln for ln in out.splitlines() if "torch-versions" in ln)
     assert "Not yet checked on torch 2.5.1" in line and "??? note" not in out and "jax" not in out
 
@@ -301,3 +306,28 @@ def test_a_run_in_which_a_snippet_lacks_a_package_fails():
         torch_versions_run._report_differences("2.7.1", {"snippets": {"snippets/x.py": entry}})
     absent_api = {"status": "error", "message": "ImportError: cannot import name 'fully_shard' from 'torch'"}
     torch_versions_run._report_differences("2.5.1", {"snippets": {"snippets/x.py": absent_api}})
+
+
+def test_a_release_that_prints_to_stderr_differs_from_the_record(tmp_path, fork_server):
+    """The record rule for the matrix: what a release prints to stderr (and the page
+    neither shows nor explains) is a difference of the section that printed it."""
+    from tools.versions import run as version_run
+
+    snippet = tmp_path / "warns.py"
+    snippet.write_text(
+        "import warnings\n\n"
+        "# --8<-- [start:a]\nprint(1)\n"
+        'warnings.warn("torch.jit.script is deprecated", FutureWarning)\n'
+        "# --8<-- [end:a]\n",
+        encoding="utf-8",
+    )
+    snippet.with_suffix(".out").write_text("# --8<-- [start:a]\n1\n# --8<-- [end:a]\n", encoding="utf-8")
+    entry = version_run._run_snippet(snippet, fork_server, cuda=False)
+    assert entry["status"] == "pass"
+    assert entry["differs"]["a"].endswith(
+        "1\n[printed to stderr]\nFutureWarning: torch.jit.script is deprecated\n"
+    ), entry["differs"]
+    explained = tmp_path / "explained.py"
+    explained.write_text("# stderr: a worker's own warning\n" + snippet.read_text(encoding="utf-8"))
+    explained.with_suffix(".out").write_text(snippet.with_suffix(".out").read_text(encoding="utf-8"))
+    assert version_run._run_snippet(explained, fork_server, cuda=False)["differs"] == {}

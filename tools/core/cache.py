@@ -68,12 +68,28 @@ def _db() -> sqlite3.Connection:
         CACHE_FILE.parent.mkdir(parents=True, exist_ok=True)
         if CACHE_FILE.is_file() and CACHE_FILE.stat().st_size > MAX_BYTES:
             CACHE_FILE.unlink()
-        _connection = sqlite3.connect(CACHE_FILE, timeout=60, isolation_level=None)
-        _connection.execute("PRAGMA journal_mode=WAL")
-        _connection.execute(
+        try:
+            _connection = _open()
+        except sqlite3.OperationalError:  # locked or unwritable: a miss each time, as before
+            raise
+        except sqlite3.DatabaseError:  # damaged ("not a database"): replaced once, then refilled
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{CACHE_FILE}{suffix}").unlink(missing_ok=True)
+            _connection = _open()
+    return _connection
+
+
+def _open() -> sqlite3.Connection:
+    connection = sqlite3.connect(CACHE_FILE, timeout=60, isolation_level=None)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute(
             "CREATE TABLE IF NOT EXISTS entry (kind TEXT, key TEXT, value TEXT, PRIMARY KEY (kind, key))"
         )
-    return _connection
+    except sqlite3.DatabaseError:
+        connection.close()
+        raise
+    return connection
 
 
 def get(kind: str, digest: str) -> str | None:

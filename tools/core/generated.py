@@ -31,10 +31,12 @@ def stale(generated: dict[Path, str], folder: str, source: str) -> list[str]:
 
 def write(generated: dict[Path, str]) -> list[Path]:
     """Write each page whose file differs from its Markdown; return those written."""
+    from tools.core.files import write_text
+
     written = []
     for path, text in generated.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            write_text(path, text)  # whole or not at all
             written.append(path)
     return written

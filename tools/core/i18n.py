@@ -75,6 +75,9 @@ UI: dict[str, dict[str, dict]] = {
             "repo_title": "在代码仓库中查看（构建时的提交）",
             "nothing": "无",
             "sep": "、",
+            "wheel": "这个 wheel 声明的 Python 版本为 `{python}`，依赖为 {requires}。",
+            "repository": "也可以直接从代码仓库安装构建网站时的那个提交：\n\n``` bash\n"
+            'pip install "git+{url}@{commit}"\n```',
         },
         "en": {
             "bar": "Code on this page",
@@ -88,6 +91,9 @@ UI: dict[str, dict[str, dict]] = {
             "repo_title": "View in the source repository (at the built commit)",
             "nothing": "nothing else",
             "sep": ", ",
+            "wheel": "The wheel declares Python `{python}` and depends on {requires}.",
+            "repository": "You can also install it straight from the source repository, at the commit "
+            'this site was built from:\n\n``` bash\npip install "git+{url}@{commit}"\n```',
         },
     },
     # the fact-check table (tools/chapters/factcheck/render.py)
@@ -98,6 +104,8 @@ UI: dict[str, dict[str, dict]] = {
             "seed": "博文 {post} 第 {section} 节",
             "seed_intro": "博文 {post} 开头",  # reader-facing post names: see docs/*/fact-check.md#posts
             "summary": "共 {n} 条说法：",
+            "summary_count": "{verdict} {count} 条",
+            "summary_end": "。",
             "evidence": "证据：",
             "gpu": "；GPU：尚未测量",
             "see": "另见：",
@@ -115,6 +123,8 @@ UI: dict[str, dict[str, dict]] = {
             "seed": "Post {post}, section {section}",
             "seed_intro": "Post {post}, opening",
             "summary": "{n} claims: ",
+            "summary_count": "{count} {verdict}",
+            "summary_end": ".",
             "evidence": "Evidence: ",
             "gpu": "; GPU: not yet measured",
             "see": "see also: ",
@@ -544,24 +554,45 @@ UI: dict[str, dict[str, dict]] = {
     # the "PyTorch pins this too" line (tools/chapters/pins/render.py)
     "pins": {
         "zh": {
-            "one": "PyTorch 自身的测试用例也检验了这一点：",
-            "part": "PyTorch 自身的测试用例检验了其中一部分，即{part}：",
-            "only": "（其中{part}）",
-            "many": "PyTorch 自身的测试用例也检验了这些行为{at}：",
+            "only": "（只检验其中{part}）",
             "at": "（{file}，提交 {commit}）",
             "sep": "、",
             "group": "；",
             "colon": "：",
         },
         "en": {
-            "one": "PyTorch pins this too: ",
-            "part": "PyTorch pins part of this too, {part}: ",
-            "only": " (the part {part})",
-            "many": "PyTorch pins these too{at}: ",
+            "only": " (only {part})",
             "at": " ({file} at {commit})",
             "sep": ", ",
             "group": "; ",
             "colon": ": ",
+        },
+    },
+    # a page's machinery: the line under its title, its Sources (tools/build/machinery.py)
+    "machinery": {
+        "zh": {
+            "code": "本页代码",
+            "how": "怎样运行",
+            "py_title": "本页全部代码，按页面顺序排成一个脚本；测试运行的就是它",
+            "ipynb_title": "本页代码的笔记本，附有记录的输出",
+            "checked": "已在 torch {range} 上核对",
+            "differs": "（部分输出不同）",
+            "fails": "（部分版本运行失败）",
+            "sources": "出处",
+            "pinned": "“{where}”一节讲的行为，PyTorch 自己的测试也有检验：{tests}。",
+            "pinned_page": "本页讲的行为，PyTorch 自己的测试也有检验：{tests}。",
+        },
+        "en": {
+            "code": "Code",
+            "how": "how to run",
+            "py_title": "All the page's code as one script, in page order; the tests run this file",
+            "ipynb_title": "The page's code as a notebook, with the recorded outputs",
+            "checked": "checked on torch {range}",
+            "differs": " (some outputs differ)",
+            "fails": " (some code fails on some releases)",
+            "sources": "Sources",
+            "pinned": "What “{where}” describes is pinned by PyTorch's own tests too: {tests}.",
+            "pinned_page": "What this page describes is pinned by PyTorch's own tests too: {tests}.",
         },
     },
     # the changelog page (tools/chapters/changelog/render.py)

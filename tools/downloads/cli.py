@@ -17,6 +17,28 @@ def downloads() -> None:
     """What a page's download bar links: its script (.py) and notebook (.ipynb)."""
 
 
+def page_under_docs(lang: str, page: Path) -> Path:
+    """``page`` as a path under docs/<lang>/ (a ToolError naming it and the fix when it
+    is not a page there: outside docs/<lang>/, missing, or without .md)."""
+    from tools.core.errors import ToolError
+    from tools.core.repo import DOCS
+
+    base = (DOCS / lang).resolve()
+    target = (base / page).resolve()
+    example = "pitfalls/hook-aliases.md"
+    if not target.is_relative_to(base):
+        raise ToolError(f"{page} is not a page under docs/{lang}/: give its path there, e.g. {example}.")
+    name = target.relative_to(base).as_posix()
+    if not target.is_file():
+        hint = f" (did you mean {name}.md?)" if (base / f"{name}.md").is_file() else ""
+        raise ToolError(
+            f"docs/{lang}/{name} does not exist{hint}: give a page under docs/{lang}/, e.g. {example}."
+        )
+    if target.suffix != ".md":
+        raise ToolError(f"docs/{lang}/{name} is not a page (.md): give one, e.g. {example}.")
+    return Path(name)
+
+
 @downloads.command()
 @LANG
 @PAGE
@@ -25,7 +47,7 @@ def script(lang: str, page: Path) -> None:
     from tools.downloads.files import script as make_script
     from tools.downloads.model import page_code
 
-    sys.stdout.write(make_script(page_code(lang, page)))
+    sys.stdout.write(make_script(page_code(lang, page_under_docs(lang, page))))
 
 
 @downloads.command()
@@ -36,19 +58,19 @@ def notebook(lang: str, page: Path) -> None:
     from tools.downloads.files import notebook as make_notebook
     from tools.downloads.model import page_code
 
-    sys.stdout.write(make_notebook(page_code(lang, page)))
+    sys.stdout.write(make_notebook(page_code(lang, page_under_docs(lang, page))))
 
 
 @downloads.command()
 @click.argument("outdir", type=click.Path(file_okay=False, path_type=Path))
 def write(outdir: Path) -> None:
     """Write every download under OUTDIR/<lang>/."""
+    from tools.core import files
     from tools.core.repo import LANGS
     from tools.downloads.files import all_downloads
 
     for lang in LANGS:
         for uri, text in all_downloads(lang, cuda=False).items():
             path = outdir / lang / uri.removeprefix(f"{lang}/")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            files.write_text(path, text)  # an unwritable OUTDIR: one line naming it
             print(path)

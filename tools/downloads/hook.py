@@ -3,11 +3,11 @@ and code-block titles that link to their source.
 
 Wired in by tools/site/hooks.py, so ``mkdocs build`` and ``mkdocs serve`` both
 run it. For each page with code it adds ``downloads/<page>.py`` and ``.ipynb``
-(``en/downloads/...`` for English; see tools/downloads/files.py) and a small bar under
-the page title that links them. Every ``snippets/...`` file is published under
+(``en/downloads/...`` for English; see tools/downloads/files.py); the line under the
+page title that links them is tools/build/machinery.py's. Every ``snippets/...`` file is published under
 ``snippets/``, and every code-block title ``snippets/x.py`` becomes a link to that
-copy. When ``extra.source_repository`` is set (the Pages workflow sets it from
-GITHUB_SERVER_URL/GITHUB_REPOSITORY through SOURCE_REPOSITORY), the title also
+copy. When the build names its repository (the Pages workflow sets SOURCE_REPOSITORY
+and SITE_COMMIT; ``tools.core.repo.source_repository``), the title also
 links to the file at the built commit. Nothing here makes the page load anything
 from another host. The HTML itself is made by tools/downloads/html.py.
 """
@@ -15,9 +15,6 @@ from another host. The HTML itself is made by tools/downloads/html.py.
 from __future__ import annotations
 
 import json
-import os
-import re
-import subprocess
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -26,36 +23,14 @@ from mkdocs.structure.pages import Page
 
 from tools.core import cache as build_cache
 from tools.core.errors import ToolError
-from tools.core.repo import DOCS, ROOT, SNIPPETS, page_lang
+from tools.core.repo import DOCS, ROOT, SNIPPETS, page_lang, source_repository
 from tools.downloads import files as dl
 from tools.downloads import wheel as helper_wheel
-from tools.downloads.html import add_download_bar, fill_run_page, link_snippet_titles
+from tools.downloads.html import link_snippet_titles
 from tools.downloads.model import DownloadError
 from tools.snippets.source import SnippetError
 
 _state: dict = {"downloads": {}, "wheel": None}
-
-
-def _commit() -> str | None:
-    sha = os.environ.get("GITHUB_SHA")
-    if sha:
-        return sha
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, timeout=10, check=False
-        )
-    except OSError:
-        return None
-    return out.stdout.strip() or None
-
-
-def repository(config: MkDocsConfig) -> tuple[str, str] | None:
-    """(repository URL, commit) when extra.source_repository is set, else None."""
-    url = (config.extra or {}).get("source_repository")
-    if not url:
-        return None
-    commit = _commit()
-    return (str(url).rstrip("/"), commit) if commit else None
 
 
 def _fingerprint(lang: str) -> tuple:
@@ -105,11 +80,59 @@ def wheel_uri() -> str:
     return f"{dl.DOWNLOADS}/{_wheel().name}"
 
 
+def published_snippet_files() -> list[Path]:
+    """The snippet files the site publishes: each snippet and the record beside it.
+
+    Plain files only (a symlink could publish any file of the machine: the build
+    refuses them, tools.core.repo.check_text_files), and a record only with its
+    snippet (an orphan ``.out`` is no record)."""
+    found = []
+    for path in sorted([*SNIPPETS.rglob("*.py"), *SNIPPETS.rglob("*.out")]):
+        if path.is_symlink() or not path.is_file():
+            continue
+        if path.suffix == ".out" and not path.with_suffix(".py").is_file():
+            continue
+        found.append(path)
+    return found
+
+
+def _readable(uri: str, text: str) -> str:
+    """A notebook's cells as text (its JSON escapes every line break and backslash)."""
+    if not uri.endswith(".ipynb"):
+        return text
+    cells = json.loads(text).get("cells", [])
+    parts = []
+    for cell in cells:
+        parts.append("".join(cell.get("source", [])))
+        for out in cell.get("outputs", []):
+            parts.append("".join(out.get("text", [])))
+            parts.extend("".join(v) for v in out.get("data", {}).values() if isinstance(v, (str, list)))
+    return "\n".join(parts)
+
+
+def refuse_leaks(downloads: dict[str, str], snippet_files: list[Path]) -> None:
+    """Nothing of the build machine is published: no secret from the environment, no
+    personal user or host name, no absolute path outside the interpreter
+    (``tools.snippets.scan``), in a download, a snippet or a record."""
+    from tools.core.repo import read_text
+    from tools.snippets import scan
+
+    found = []
+    for uri, text in sorted(downloads.items()):
+        found += scan.problems(f"the download {uri}", _readable(uri, text))
+    for path in snippet_files:
+        found += scan.problems(path.relative_to(ROOT).as_posix(), read_text(path))
+    if found:
+        raise ToolError("\n".join(found[:5]) + ("\n…" if len(found) > 5 else "") + "\n" + scan.FIX)
+
+
 def add_download_files(files: Files, config: MkDocsConfig) -> Files:
     lang = page_lang("", config)[0]
+    published = published_snippet_files()
+    refuse_leaks(_downloads(lang), published)
     for uri, text in sorted(_downloads(lang).items()):
         files.append(File.generated(config, uri, content=text))
-    for path in sorted([*SNIPPETS.rglob("*.py"), *SNIPPETS.rglob("*.out")]):
+    for path in published:
         uri = path.relative_to(ROOT).as_posix()
         if files.get_file_from_path(uri) is None:
             files.append(File.generated(config, uri, abs_src_path=str(path)))
@@ -119,30 +142,8 @@ def add_download_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
-def fill_run_page_placeholders(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Fill in the Run-the-code page: the wheel's name and URL, the repository."""
-    if "@WHEEL" not in markdown and "@SITE_URL@" not in markdown and "<!-- repository:" not in markdown:
-        return markdown
-    wheel = _wheel()
-    markdown = fill_run_page(
-        markdown,
-        page_lang("", config)[0],
-        wheel_uri=wheel_uri(),
-        wheel_name=wheel.name,
-        wheel_meta=helper_wheel.metadata(wheel),
-        site_url=(config.site_url or "").rstrip("/"),
-        repo=repository(config),
-    )
-    leftover = re.search(r"@[A-Z_]+@", markdown)
-    if leftover:
-        raise ToolError(f"{page.file.src_uri}: unknown placeholder {leftover.group(0)}")
-    return markdown
-
-
-def add_download_bar_and_links(html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+def link_titles(html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Each code-block title ``snippets/x.py`` as a link to the published copy (and to the
+    file at the built commit when the build names its repository)."""
     lang = page_lang("", config)[0]
-    src = Path(page.file.src_uri)
-    rel_page = src.relative_to(lang) if src.parts[:1] == (lang,) else src
-    if files.get_file_from_path(dl.download_uri(lang, rel_page, ".py")) is not None:
-        html_text = add_download_bar(html_text, lang, rel_page, page.url)
-    return link_snippet_titles(html_text, page.markdown or "", page.url, lang, repository(config))
+    return link_snippet_titles(html_text, page.markdown or "", page.url, lang, source_repository())

@@ -141,3 +141,30 @@ def fill_run_page(
     return re.sub(
         r"<!-- repository: -->\n(?P<body>.*?)<!-- :repository -->\n?", repo_block, markdown, flags=re.DOTALL
     )
+
+
+def run_page_values(
+    lang: str, *, wheel: Path, site_url: str, repo: tuple[str, str] | None = None
+) -> dict[str, str]:
+    """The Run-the-code page's generated parts (``tools.build.generate`` writes them to
+    ``generated/<lang>/run-yourself/``; the page includes them): the line that sets
+    the site's address, the wheel's install line, what the wheel requires, and the
+    repository block (empty without a configured repository)."""
+    from tools.downloads import wheel as helper_wheel
+    from tools.downloads.files import DOWNLOADS
+
+    labels = LABELS[lang]
+    meta = helper_wheel.metadata(wheel)
+    runtime = [r for r in meta["requires_dist"] if "extra ==" not in r.replace('"', "").replace("'", "")]
+    requires = labels["sep"].join(f"`{r}`" for r in runtime) or labels["nothing"]
+    python = meta["requires_python"] or "*"
+    block = ""
+    if repo is not None:
+        url, commit = repo
+        block = labels["repository"].format(url=url, commit=commit) + "\n"
+    return {
+        "run-yourself/site.txt": f"SITE={site_url}",  # a line inside a code block: no newline
+        "run-yourself/wheel-install.txt": f'pip install "$SITE/{DOWNLOADS}/{wheel.name}"',
+        "run-yourself/wheel.md": labels["wheel"].format(python=python, requires=requires) + "\n",
+        "run-yourself/repository.md": block,
+    }

@@ -10,29 +10,32 @@ patterns relative to the repository root) so that new data re-renders it.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from importlib import metadata
 from pathlib import Path
 
+from tools.core.files import os_error_message
 from tools.core.repo import FIGURES, LANGS, ROOT, child_env, rel
-from tools.figures.render import FigureError
+from tools.figures.render import DEPS, FigureError, file_digest
 
 __all__ = ["FIGURES", "FigureError"]  # re-exported for the tests
 
 CACHE = ROOT / ".cache" / "figures"
 SITE_PREFIX = "assets/figures"
-# Files every figure depends on besides its own script.
-SHARED_INPUTS = (
-    "tools/figures/*.py",
-    "tools/core/*.py",
-    "src/autograd_lens/*.py",
-)
+# Files every figure depends on besides its own script: the rendering code. The modules
+# a script imports (src/autograd_lens/, tools/core/, figures/_shared.py) and the files it
+# reads are recorded by its render (deps.json), so an edit of one re-renders only the
+# figures that use it.
+SHARED_INPUTS = ("tools/figures/*.py",)
 RENDER_TIMEOUT = 600  # seconds for one script, both languages; the slowest takes ~20 s
 ERROR_TAIL_LINES = 25  # lines of a failing script's output quoted in the error
 
@@ -68,7 +71,24 @@ def declared_inputs(script: Path) -> list[str]:
     return []
 
 
+def rc_files() -> list[Path]:
+    """The matplotlibrc files a render may read, in matplotlib's order (the render child
+    works in the repository root): ./matplotlibrc, $MATPLOTLIBRC, the config folder's."""
+    found = [ROOT / "matplotlibrc"]
+    env = os.environ.get("MATPLOTLIBRC")
+    if env:
+        found.append(Path(env) / "matplotlibrc" if Path(env).is_dir() else Path(env))
+    config = os.environ.get("MPLCONFIGDIR") or Path(
+        os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config", "matplotlib"
+    )
+    found.append(Path(config) / "matplotlibrc")
+    return found
+
+
 def cache_key(script: Path) -> str:
+    """What a render is looked up by: the script, its declared inputs, the shared code,
+    the matplotlib rc files and the versions. The modules and files the render itself
+    imported and read are checked against ``deps.json`` beside the SVGs (``_deps_hold``)."""
     h = hashlib.sha256()
     for dist in ("torch", "matplotlib"):
         h.update(f"{dist}=={metadata.version(dist)}\n".encode())
@@ -77,7 +97,33 @@ def cache_key(script: Path) -> str:
         for path in sorted(ROOT.glob(pattern)):
             if path.is_file():
                 h.update(rel(path).encode() + b"\0" + path.read_bytes())
+    for rc in rc_files():
+        if rc.is_file():
+            h.update(b"rc\0" + str(rc).encode() + b"\0" + rc.read_bytes())
     return h.hexdigest()[:20]
+
+
+def _deps_hold(target: Path) -> bool:
+    """The files the last render of this key imported or read are unchanged (a shared
+    module such as figures/_titles.py, a snippet run by run_sections, the rc file)."""
+    try:
+        deps = json.loads((target / DEPS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return all(
+        file_digest(Path(path) if Path(path).is_absolute() else ROOT / path) == d for path, d in deps.items()
+    )
+
+
+def cache_off() -> bool:
+    """BUILD_CACHE=off (or BUILD_CACHE_BYPASS=figures): render every figure afresh, once
+    per process, as the build's other caches are bypassed (tools/core/cache.py)."""
+    from tools.core import cache as build_cache
+
+    return not build_cache.enabled("figures")
+
+
+_fresh: set[str] = set()  # keys rendered by this process (BUILD_CACHE=off renders each once)
 
 
 def site_uris(script: Path) -> dict[str, str]:
@@ -90,16 +136,21 @@ def site_uris(script: Path) -> dict[str, str]:
 
 def build_one(script: Path) -> dict[str, Path]:
     """Return site URI -> rendered SVG path, rendering only on a cache miss."""
-    target = CACHE / cache_key(script)
+    key = cache_key(script)
+    target = CACHE / key
     stem = script.stem
     wanted = {uri: target / f"{stem}.{lang}.svg" for lang, uri in site_uris(script).items()}
-    if all(p.is_file() for p in wanted.values()):
+    fresh_needed = cache_off() and key not in _fresh
+    if not fresh_needed and all(p.is_file() for p in wanted.values()) and _deps_hold(target):
         return wanted
-    CACHE.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix="tmp-", dir=CACHE))
+    try:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix="tmp-", dir=CACHE))
+    except OSError as err:
+        raise FigureError(os_error_message(err, CACHE)) from None
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "tools", "figures", "render", str(script), str(tmp)],
+            [sys.executable, "-m", "tools", "figures", "render", "--deps", str(script), str(tmp)],
             cwd=ROOT,
             env=child_env(),
             capture_output=True,
@@ -116,17 +167,47 @@ def build_one(script: Path) -> dict[str, Path]:
                 f"Figure script {rel(script)} failed (exit {proc.returncode}):\n{tail}\n"
                 f"Reproduce with: python -m tools figures render {rel(script)}"
             )
-        try:
-            tmp.rename(target)
-        except OSError:  # a concurrent build rendered it first
-            shutil.rmtree(tmp, ignore_errors=True)
+        _replace(tmp, target)
+        _fresh.add(key)
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
     return wanted
 
 
+def _replace(new: Path, target: Path) -> None:
+    """Put the rendered folder in place of an older render of the same key."""
+    old = None
+    if target.exists():
+        old = Path(tempfile.mkdtemp(prefix="tmp-old-", dir=CACHE))
+        with contextlib.suppress(OSError):  # a concurrent build moved it first
+            target.rename(old / "x")
+    try:
+        new.rename(target)
+    except OSError:  # a concurrent build rendered it first
+        shutil.rmtree(new, ignore_errors=True)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+STALE_TMP_SECONDS = 2 * RENDER_TIMEOUT  # older temporary folders belong to no running build
+
+
+def remove_stale_tmp() -> None:
+    """Temporary folders left by a killed build (kill -9 leaves its renders' folders)."""
+    if not CACHE.is_dir():
+        return
+    now = time.time()
+    for tmp in CACHE.glob("tmp-*"):
+        try:
+            if now - tmp.stat().st_mtime > STALE_TMP_SECONDS:
+                shutil.rmtree(tmp, ignore_errors=True)
+        except OSError:
+            pass
+
+
 def build_all(jobs: int | None = None) -> dict[str, Path]:
+    remove_stale_tmp()
     found = scripts()
     out: dict[str, Path] = {}
     with ThreadPoolExecutor(max_workers=jobs or min(2, os.cpu_count() or 1)) as pool:

@@ -28,9 +28,16 @@ def build() -> None:
 @figures.command()
 @click.argument("script", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("outdir", type=click.Path(file_okay=False, path_type=Path), default="figure-preview")
-def render(script: Path, outdir: Path) -> None:
+@click.option("--deps", is_flag=True, hidden=True, help="also write deps.json (the build's cache)")
+def render(script: Path, outdir: Path, deps: bool) -> None:
     """Render SCRIPT in both languages into OUTDIR (default: ./figure-preview)."""
+    from tools.core.errors import ToolError
+    from tools.core.files import os_error_message
     from tools.figures.render import render as draw
 
-    for path in draw(script.resolve(), outdir):
+    try:
+        written = draw(script.resolve(), outdir, deps=deps)
+    except OSError as err:
+        raise ToolError(os_error_message(err, err.filename or outdir)) from None
+    for path in written:
         print(path)

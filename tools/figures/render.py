@@ -10,7 +10,18 @@ import importlib.util
 from pathlib import Path
 
 from tools.core.errors import ToolError
-from tools.core.repo import LANGS, rel
+from tools.core.repo import LANGS, read_text, rel
+
+DEPS = "deps.json"  # written by the render child: every repository file it imported or read
+
+
+def file_digest(path: Path) -> str | None:
+    import hashlib
+
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return None
 
 
 class FigureError(ToolError, RuntimeError):
@@ -42,7 +53,7 @@ def drawn_nothing(fig) -> str | None:
     return None
 
 
-def render(script: Path, outdir: Path) -> list[Path]:
+def render(script: Path, outdir: Path, deps: bool = False) -> list[Path]:
     """Render one script in this process (used by the build in a subprocess)."""
     import warnings
 
@@ -57,10 +68,19 @@ def render(script: Path, outdir: Path) -> list[Path]:
     # A missing glyph draws a box: fail instead of publishing it.
     warnings.filterwarnings("error", message=r".*[Gg]lyph .* missing from")
     apply_site_style()
+    source = read_text(script)  # not UTF-8, or NUL bytes: one line naming the file
+    try:
+        code = compile(source, str(script), "exec")
+    except SyntaxError as err:
+        raise FigureError(
+            f"Figure script {rel(script)}:{err.lineno}: {err.msg}; fix the script (python {rel(script)} "
+            "shows the same error)."
+        ) from None
+    read = _watch_reads()
     spec = importlib.util.spec_from_file_location(f"figure_{script.stem}", script)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    exec(code, module.__dict__)
     draw = getattr(module, "draw", None)
     if not callable(draw):
         raise FigureError(f"Figure script {rel(script)} defines no draw(lang) function.")
@@ -80,4 +100,51 @@ def render(script: Path, outdir: Path) -> list[Path]:
         fig.savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
         plt.close(fig)
         written.append(path)
+    if deps:
+        _write_deps(outdir, script, read)
     return written
+
+
+def _watch_reads() -> set[str]:
+    """Every file opened for reading from now on (an audit hook; it cannot be removed,
+    and the render child exits after one script)."""
+    import os
+    import sys
+
+    read: set[str] = set()
+
+    def hook(event: str, args: tuple) -> None:
+        if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+            mode = args[1] if len(args) > 1 else "r"
+            if not (isinstance(mode, str) and any(c in mode for c in "wax+")):
+                read.add(os.path.realpath(os.fsdecode(args[0])))
+
+    sys.addaudithook(hook)
+    return read
+
+
+def _write_deps(outdir: Path, script: Path, read: set[str]) -> None:
+    """``deps.json``: each repository file the render imported or read (and the rc file
+    matplotlib used), with its digest, so that a change to any of them re-renders the
+    figure (tools.figures.build._deps_hold)."""
+    import json
+    import os
+    import sys
+
+    import matplotlib
+
+    from tools.core.repo import ROOT
+
+    root = os.path.realpath(ROOT)
+    skip = [os.path.realpath(p) for p in {sys.prefix, sys.base_prefix}] + [os.path.join(root, ".cache")]
+    files = {os.path.realpath(m.__file__) for m in list(sys.modules.values()) if getattr(m, "__file__", None)}
+    files |= read
+    deps = {}
+    for path in sorted(files):
+        inside = path.startswith(root + os.sep) and not any(path.startswith(s + os.sep) for s in skip)
+        if inside and os.path.isfile(path) and path != os.path.realpath(script):
+            deps[os.path.relpath(path, root)] = file_digest(Path(path))
+    rc = Path(matplotlib.matplotlib_fname())
+    if rc.is_file():  # wherever it is: another rc re-renders too
+        deps[str(rc.resolve())] = file_digest(rc)
+    (outdir / DEPS).write_text(json.dumps(deps, indent=1, sort_keys=True) + "\n", encoding="utf-8")

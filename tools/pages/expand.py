@@ -19,7 +19,7 @@ def _snippet_preprocessor():
         extensions=["pymdownx.snippets"],
         extension_configs={
             "pymdownx.snippets": {
-                "base_path": [str(SNIPPETS), str(ROOT)],
+                "base_path": [str(SNIPPETS), str(ROOT / "generated")],
                 "check_paths": True,
                 "dedent_subsections": True,
             }

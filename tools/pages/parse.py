@@ -28,16 +28,28 @@ SECTION_INCLUDE = re.compile(
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)$")
 
 
+# The folders pages may embed files from (pymdownx.snippets' base_path in mkdocs.yml
+# lists the same, and tests/tooling/test_pages_safety.py compares them). Only snippets/:
+# the repository root was a base path for the shared box includes/executed.<lang>.md,
+# removed in 8921ff7; with it, any file of the checkout (.git/config too) could be
+# embedded. A folder added here is published as it is: add one that holds text for
+# readers only (never the repository root, data/ with its schemas, or tools/).
+# generated/ holds what the build writes from data before the engine runs
+# (tools/build/generate.py): the fact check's table, the changelog, run-page values.
+INCLUDE_BASES = (SNIPPETS, ROOT / "generated")
+
+
 @dataclass(frozen=True)
 class Include:
-    file: str  # path as written, relative to snippets/ (or the repo root)
+    file: str  # path as written, relative to snippets/
     section: str | None
 
     @property
     def path(self) -> Path:
         # normpath, not resolve(): the bases are absolute already, and resolve() stats
-        # every component (thousands of calls per build).
-        for base in (SNIPPETS, ROOT):
+        # every component (thousands of calls per build). tools.pages.checks resolves
+        # symlinks once per include, to keep every include inside INCLUDE_BASES.
+        for base in INCLUDE_BASES:
             if (base / self.file).is_file():
                 return Path(os.path.normpath(base / self.file))
         return Path(os.path.normpath(SNIPPETS / self.file))
@@ -77,6 +89,42 @@ def iter_includes(md: str) -> Iterator[tuple[int, Include]]:
 
 def includes(md: str) -> list[Include]:
     return [inc for _, inc in iter_includes(md)]
+
+
+# pymdownx.snippets' own syntax: an inline include (a quoted path after the marker) or a
+# block of paths between two bare markers; a ';' before the marker escapes it.
+_SNIPPET_LINE = re.compile(
+    r"""^[ \t]*(?P<escape>;*)(?:-{1,}8<-{1,}[ \t]+(?P<quoted>"(?:\\"|[^"\n\r])+?"|'(?:\\'|[^'\n\r])+?')"""
+    r"""(?![ \t])|(?P<block>-{1,}8<-{1,})(?![ \t]))\r?$"""
+)
+
+
+def include_targets(md: str) -> list[tuple[int, str]]:
+    """(line number, path as written) of every file pymdownx.snippets would read for
+    ``md``: inline includes and each line of a block include (line ranges and
+    sections stripped)."""
+    out = []
+    in_block = False
+    for no, line in enumerate(md.splitlines(), 1):
+        m = _SNIPPET_LINE.match(line)
+        if m and m["escape"]:
+            continue
+        if m and m["block"]:
+            in_block = not in_block
+            continue
+        if in_block:
+            if line.strip():
+                out.append((no, _bare_path(line.strip())))
+            continue
+        if m and m["quoted"]:
+            out.append((no, _bare_path(m["quoted"][1:-1])))
+    return out
+
+
+def _bare_path(target: str) -> str:
+    """``file.py:section`` or ``file.py:3:10`` -> ``file.py`` (a Windows drive kept)."""
+    m = re.match(r"^(?P<path>(?:[A-Za-z]:[\\/])?[^:]*)(?::.*)?$", target)
+    return m["path"] if m else target
 
 
 def owner_pages(snippet: Path) -> tuple[str, ...]:
@@ -130,12 +178,35 @@ def is_python(info: str) -> bool:
 
 
 def mkdocs_config() -> dict:
-    """mkdocs.yml as plain data (custom tags such as !ENV read as None)."""
+    """mkdocs.yml as plain data: ``!ENV`` read as MkDocs reads it (the first variable
+    set, else the default), other custom tags as None."""
     import yaml
+    from yaml_env_tag import construct_env_tag
 
     class Loader(yaml.SafeLoader):
         pass
 
+    Loader.add_constructor("!ENV", construct_env_tag)
     Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
     Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
     return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+
+
+# Words that mark text nobody has written yet (or translated): a page or a data field
+# that holds one is refused, in either language.
+_PLACEHOLDER = re.compile(
+    r"\b(?:TODO|TBD|FIXME|XXX)\b"
+    r"|(?i:\b(?:to be translated|translate (?:me|this|later))\b|^\W*translate\W*$)"
+    r"|待翻译|待补充|待定|未翻译|翻译中",
+    re.M,
+)
+
+
+_QUOTED = re.compile(r"(`+).+?\1|\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」")
+
+
+def untranslated(text: str) -> str | None:
+    """The placeholder in ``text`` (``TODO``, ``TBD``, "translate me", 待翻译...), or None.
+    Code and quotations are left out: a quoted source comment may say TODO."""
+    m = _PLACEHOLDER.search(_QUOTED.sub(" ", text))
+    return m.group(0) if m else None

@@ -27,17 +27,16 @@ _ROOT = Path(__file__).resolve().parents[2]
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from tools.chapters.changelog import hook as changelog  # noqa: E402
-from tools.chapters.factcheck import hook as factcheck  # noqa: E402
+from tools.build import hook as generated  # noqa: E402
 from tools.chapters.factcheck import render as factcheck_render  # noqa: E402
-from tools.chapters.faq import hook as faq  # noqa: E402
 from tools.chapters.faq import render as faq_render  # noqa: E402
-from tools.chapters.pins import hook as pins  # noqa: E402
+from tools.core import target as build_target  # noqa: E402
 from tools.core.errors import ToolError  # noqa: E402
 from tools.core.repo import check_text_files  # noqa: E402
 from tools.downloads import hook as downloads  # noqa: E402
 from tools.downloads import model as snippet_model  # noqa: E402
 from tools.figures import hook as figures  # noqa: E402
+from tools.pages import checks as page_checks  # noqa: E402
 from tools.pages import parse as page_files  # noqa: E402
 from tools.site import cache_hook, checks, reader_hook, theme  # noqa: E402
 from tools.versions import hook as versions  # noqa: E402
@@ -115,6 +114,7 @@ on_startup = _handlers(
 
 on_config = _handlers(
     (110, _new_build),
+    (105, build_target.check_build_target),  # a full disk, a taken port: one line, before building
     (100, checks.refuse_missing_translations),  # before i18n builds a language
     (0, cache_hook.use_build_cache),
     (0, reader_hook.require_search_words),
@@ -125,12 +125,11 @@ on_config = _handlers(
 on_pre_build = _handlers(
     (100, lambda config: check_text_files()),  # a non-UTF-8 byte: named, not a traceback
     (100, checks.refuse_drift_between_languages),
+    (100, page_checks.refuse_unsafe_content),  # script, placeholders, zh/en numbers, links, boxes
     (0, theme.forget_earlier_builds),
     (0, figures.build_figures),
-    (0, factcheck.load_claims),
     (0, versions.load_results),
-    (0, faq.load_questions),
-    (0, pins.load_pins),
+    (0, generated.generate_before_build),  # generate, then render: what pages include
 )
 
 on_files = _handlers(
@@ -147,19 +146,15 @@ on_pre_page = _handlers(
 )
 
 on_page_markdown = _handlers(
-    (110, faq.render_faq_page),  # first: everything after sees the rendered page
     (100, checks.refuse_bad_includes),  # before pymdownx.snippets expands them
     (0, theme.cache_mkdocstrings_templates),
-    (0, factcheck.insert_fact_check_table),
-    (0, changelog.insert_changelog),
-    (0, downloads.fill_run_page_placeholders),
-    (0, pins.add_pin_lines),
     blank_on_error=True,
 )
 
 on_page_content = _handlers(
     (0, reader_hook.shape_content_html),
-    (0, downloads.add_download_bar_and_links),
+    (0, downloads.link_titles),
+    (-100, page_checks.refuse_executable_html),  # last: nothing executable from content or data
 )
 
 on_post_page = _handlers(

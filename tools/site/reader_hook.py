@@ -23,8 +23,6 @@ from tools.site.reader_html import (
     figures_to_html,
     label_table_cells,
     mark_aligned_outputs,
-    move_machinery,
-    slim_meta_line,
     use_english_search_index,
 )
 from tools.site.search import SEARCH_WORDS, patch_search_worker, split_search_index
@@ -68,13 +66,11 @@ def shape_content_html(html_text: str, page, config, files) -> str:
     html_text = figures_min_width(html_text, _svg_reader(page, files))
     html_text = label_table_cells(html_text, lang)
     html_text = mark_aligned_outputs(html_text)
-    html_text = break_headings_at_words(html_text, lang)
-    return move_machinery(html_text, lang)
+    return break_headings_at_words(html_text, lang)
 
 
 def finish_page_html(output: str, page, config) -> str:
     output = drop_alternate_links(output)
-    output = slim_meta_line(output, "en" if _is_en(page) else "zh")
     if _is_en(page):
         output = use_english_search_index(output)
     return output

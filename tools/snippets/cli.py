@@ -22,7 +22,7 @@ def snippets() -> None:
 def _targets(paths: tuple[Path, ...]) -> list[Path]:
     from tools.snippets.source import all_snippets, expand_paths
 
-    return expand_paths(list(paths)) or all_snippets()
+    return expand_paths(list(paths)) if paths else all_snippets()  # a folder without snippets is an error
 
 
 def _record_or_check(cmd: str, targets: list[Path]) -> int:

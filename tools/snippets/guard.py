@@ -32,9 +32,19 @@ CLOCK_SHIFT = "SNIPPET_CLOCK_SHIFT_DAYS"  # set by the runner for a second run
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
 
 
+# Tool caches in the home folder that the libraries read and write themselves (fonts,
+# compiled kernels); anything else there is the author's own and a reader has none of it.
+HOME_CACHES = (".cache/matplotlib", ".config/matplotlib", ".cache/fontconfig", ".fontconfig",
+               ".triton", ".nv", ".cache/torch/kernels", ".cache/torch_extensions")  # fmt: skip
+# Addresses a snippet may connect to: none on a network (a reader may be offline, and a
+# record must not depend on a server). Local sockets (multiprocessing) are fine.
+LOCAL_HOSTS = {"", "localhost", "127.0.0.1", "::1", None}
+
+
 def _readonly_roots(root: Path) -> list[str]:
     """Places a snippet may read from besides the repository: the interpreter,
-    installed packages, the system, and tool caches."""
+    installed packages, the system, and the libraries' own caches (not the rest of
+    the home folder: a file there exists only on the author's machine)."""
     home = Path.home()
     roots = {
         sys.prefix,
@@ -52,10 +62,7 @@ def _readonly_roots(root: Path) -> list[str]:
         "/sys",
         "/opt",
         "/var/cache",
-        str(home / ".cache"),
-        str(home / ".config"),
-        str(home / ".local"),
-        str(home / ".triton"),
+        *(str(home / c) for c in HOME_CACHES),
     }
     # compared with real paths: a venv may be a symlink (a clone sharing one)
     return sorted({os.path.realpath(r) for r in roots if r and r != "/"})
@@ -69,7 +76,12 @@ class Guard:
         self.readonly = _readonly_roots(root)
         tmp = os.path.realpath(tempfile.gettempdir())
         # folders the run may write into: its own temporary ones, torch's caches
-        self.writable = [self.out_dir, f"{tmp}/torchinductor_", os.path.realpath(Path.home() / ".cache")]
+        home = Path.home()
+        self.writable = [
+            self.out_dir,
+            f"{tmp}/torchinductor_",
+            *(os.path.realpath(home / c) for c in HOME_CACHES),
+        ]
         self.made: set[str] = set()  # temp dirs and files the run created
         self.inputs: set[str] = set()
         self.problems: list[dict] = []
@@ -85,6 +97,23 @@ class Guard:
             self.made.add(os.path.realpath(args[0]))
         elif event == "open":
             self._open(*args)
+        elif event == "urllib.Request":
+            self._problem("network", str(args[0]))
+        elif event == "socket.connect":
+            self._connect(*args)
+        elif event == "socket.getaddrinfo" and args and args[0] not in LOCAL_HOSTS:
+            host = args[0].decode() if isinstance(args[0], bytes) else str(args[0])
+            if host not in LOCAL_HOSTS:
+                self._problem("network", host)
+
+    def _connect(self, sock, address, *_) -> None:
+        import socket
+
+        if getattr(sock, "family", None) == getattr(socket, "AF_UNIX", None):
+            return  # a local socket (multiprocessing), not the network
+        if isinstance(address, tuple) and len(address) >= 2:
+            address = f"{address[0]}:{address[1]}"
+        self._problem("network", str(address))
 
     def _open(self, path, mode=None, flags=None, *_) -> None:
         if not isinstance(path, (str, bytes, os.PathLike)):
@@ -138,11 +167,21 @@ class Guard:
 
     def _left_behind(self) -> None:
         for name in sorted(set(os.listdir(self.folder)) - self.before - {"__pycache__"}):
+            if self._tools_file(name):
+                continue  # another run's record (two records at once), not this snippet's doing
             self._problem("writes", os.path.join(self.folder, name))
         cwd = os.getcwd()
         if not self._made(os.path.realpath(cwd)):
             for name in sorted(os.listdir(cwd)):
                 self._problem("writes", os.path.join(cwd, name))
+
+    def _tools_file(self, name: str) -> bool:
+        """A file the tools write beside snippets: a record of a snippet in the folder,
+        or the temporary file of a record being written (tools.core.files)."""
+        if name.startswith(".tmp-") and ".out." in name:
+            return True
+        stem, dot, ext = name.rpartition(".")
+        return dot == "." and ext == "out" and os.path.isfile(os.path.join(self.folder, stem + ".py"))
 
     # -- written by the child at its end -----------------------------------------
     def write(self) -> None:
@@ -159,6 +198,30 @@ def install(root: Path, out_dir: Path, snippet: Path) -> Guard:
     sys.addaudithook(guard)
     guard.active = True
     return guard
+
+
+HOST_NAME = "SNIPPET_HOST_NAME"  # set by the runner for a second run: another machine's name
+
+
+def rename_host() -> None:
+    """Make ``socket.gethostname`` (and ``platform.node``, ``os.uname``) give HOST_NAME,
+    so that output naming this machine differs between the two runs of ``record``."""
+    name = os.environ.get(HOST_NAME)
+    if not name:
+        return
+    import platform
+    import socket
+
+    socket.gethostname = lambda: name
+    platform.node = lambda: name
+    real_uname = os.uname
+
+    def uname():
+        u = real_uname()
+        return os.uname_result((u.sysname, name, u.release, u.version, u.machine))
+
+    os.uname = uname
+    platform._uname_cache = None
 
 
 def shift_clock() -> None:

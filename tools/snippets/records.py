@@ -22,18 +22,28 @@ import re
 import textwrap
 from pathlib import Path
 
-from tools.core import sections
+from tools.core import files, sections
 from tools.core.repo import rel
+from tools.snippets import scan
 from tools.snippets import stamp as record_stamp
-from tools.snippets.guard import CLOCK_SHIFT
+from tools.snippets.guard import CLOCK_SHIFT, HOST_NAME
 from tools.snippets.runner import ForkServer, random_hash_seed, run, uses_server
 from tools.snippets.source import Snippet, SnippetError, parse
 
 REFRESH_HINT = "make outputs (or: .venv/bin/python -m tools snippets record {path})"  # the one refresh hint
 # The second run of ``record`` (and every ``check``) runs as another reader's machine
 # would: more threads, another day. Output that depends on either is caught.
-VARIANT = {"OMP_NUM_THREADS": "2", "OMP_WAIT_POLICY": "PASSIVE", CLOCK_SHIFT: "400"}
-VARIANT_TEXT = "2 threads and a clock 400 days ahead in run 2"
+VARIANT = {
+    "OMP_NUM_THREADS": "2",
+    "OMP_WAIT_POLICY": "PASSIVE",
+    CLOCK_SHIFT: "400",
+    # another reader: their login and host name (getpass and socket read these)
+    "USER": "reader",
+    "LOGNAME": "reader",
+    "USERNAME": "reader",
+    HOST_NAME: "readers-laptop",
+}
+VARIANT_TEXT = "2 threads, a clock 400 days ahead and another user and host name in run 2"
 WIDTH = 79  # the text column holds about 84 monospace characters; code lines are <= 79
 
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{8,}\b")
@@ -130,8 +140,9 @@ def unstable_message(snippet: Snippet, first: tuple[int, str], second: tuple[int
         f"PYTHONHASHSEED={first[0]}, run 2 with PYTHONHASHSEED={second[0]}, "
         f"{VARIANT_TEXT}); first difference in {where}\n"
         "A reader would see other output than the page shows. Print only what is the same "
-        "on every run and every machine: no timings, dates, thread counts, id() values or "
-        "addresses; sort sets and dict items (sorted(...)) instead of relying on hash order."
+        "on every run and every machine: no timings, dates, thread counts, id() values, "
+        "addresses, user or host names; sort sets and dict items (sorted(...)) instead of "
+        "relying on hash order."
     )
 
 
@@ -195,11 +206,12 @@ def record(path: Path, server: ForkServer | None = None, second: ForkServer | No
     """
     snippet = parse(path)
     one, two = _two_runs(snippet, server, second)
+    scan.refuse_leaks(snippet, one[1])  # first: the message below would print a secret again
     if one[1] != two[1]:
         raise SnippetError(unstable_message(snippet, one[:2], two[:2]))
     new = record_stamp.stamp_lines(snippet.path, one[2], one[1]) + one[1]
     old = snippet.record_path.read_text(encoding="utf-8") if snippet.record_path.exists() else None
     if old != new:
-        snippet.record_path.write_text(new, encoding="utf-8")
+        files.write_text(snippet.record_path, new)  # whole or not at all (a full disk keeps the old)
         return True
     return False

@@ -18,10 +18,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.core.repo import ROOT, child_env
+from tools.core.errors import ToolError
+from tools.core.repo import ROOT, VENV_HINT, child_env, environment_problem
 from tools.snippets import guard
 from tools.snippets.source import Snippet, SnippetError
-from tools.snippets.worker import TIMEOUT_EXIT, stop, timeout_message
+from tools.snippets.worker import CWD_VARIABLE, TIMEOUT_EXIT, split_stderr, stop, timeout_message
 
 ERROR_TAIL_LINES = 30  # lines of a failing snippet's stderr quoted in the error
 MAX_OUTPUT_LINES = 200  # per section: more is not an output a reader reads
@@ -61,12 +62,17 @@ class ForkServer:
 
     def __init__(self, hash_seed: int | None = None, env: dict[str, str] | None = None) -> None:
         self.hash_seed = hash_seed or random_hash_seed()  # forked children share it
+        problem = environment_problem()  # without the venv: say so, not a child's traceback
+        if problem:
+            raise ToolError(problem)
+        self._stderr = tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace")  # noqa: SIM115 (closed by close())
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tools", "snippets", "worker", "serve"],
             cwd=ROOT,
             env={**child_env(), "PYTHONHASHSEED": str(self.hash_seed), **(env or {})},
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
+            stderr=self._stderr,  # the server's own errors; each child writes its own file
             text=True,
         )
         self._ready = False  # checked on first use, so that two servers start in parallel
@@ -75,7 +81,14 @@ class ForkServer:
         if not self._ready:
             ready = self.proc.stdout.readline()
             if ready.strip() != "ready":
-                raise RuntimeError(f"snippet fork server failed to start: {ready!r}")
+                self.proc.wait(timeout=10)
+                self._stderr.seek(0)
+                lines = [line for line in self._stderr.read().strip().splitlines() if line.strip()]
+                cause = lines[-1].strip() if lines else f"it exited with status {self.proc.returncode}"
+                raise ToolError(
+                    f"The snippet runner ({sys.executable} -m tools snippets worker serve) did not "
+                    f"start: {cause}. If a package is missing, {VENV_HINT}."
+                )
             self._ready = True
 
     def run(self, snippet: Snippet, out_dir: Path, env: dict[str, str] | None = None) -> tuple[int, str]:
@@ -90,7 +103,10 @@ class ForkServer:
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         if not line:
-            raise RuntimeError("snippet fork server died")
+            self._stderr.seek(0)
+            tail = self._stderr.read().strip().splitlines()[-5:]
+            stopped = f"{snippet.rel}: the snippet runner stopped while running it:\n"
+            raise SnippetError(stopped + "\n".join(tail))
         reply = json.loads(line)
         return reply["rc"], reply["stderr"]
 
@@ -100,6 +116,7 @@ class ForkServer:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+        self._stderr.close()
 
     def stop(self) -> None:
         """Ask the server to exit without waiting (``close`` waits)."""
@@ -148,6 +165,7 @@ class Outcome:
     inputs: list[str] = field(default_factory=list)  # repository files it opened (guard)
     problems: list[dict] = field(default_factory=list)  # writes/reads a reader cannot repeat
     unmet: list[str] = field(default_factory=list)  # a declared warning or error that did not happen
+    stderr_by_section: list = field(default_factory=list)  # [(section or None, stderr)] in order
 
     @property
     def timed_out(self) -> bool:
@@ -163,8 +181,12 @@ def execute(
     """Run ``snippet`` once, forked from ``server`` when its header allows, else in
     a fresh interpreter; never raises for a failing snippet (see ``run``)."""
     env = dict(env or {})
-    with tempfile.TemporaryDirectory(prefix="snippet-out-") as tmp:
+    with (
+        tempfile.TemporaryDirectory(prefix="snippet-out-") as tmp,
+        tempfile.TemporaryDirectory(prefix="snippet-cwd-") as cwd,  # a reader's folder, removed after
+    ):
         out_dir = Path(tmp)
+        env[CWD_VARIABLE] = cwd
         if uses_server(snippet, server):
             rc, err = server.run(snippet, out_dir, env)
             seed = server.hash_seed
@@ -180,7 +202,8 @@ def execute(
         notes = out_dir / guard.GUARD_FILE
         seen = json.loads(notes.read_text(encoding="utf-8")) if notes.exists() else {}
     notes_of = {k: seen.get(k, []) for k in ("inputs", "problems", "unmet")}
-    return Outcome(rc, err, outputs, seed, **notes_of)
+    err, by_section = split_stderr(err)
+    return Outcome(rc, err, outputs, seed, **notes_of, stderr_by_section=by_section)
 
 
 def uses_server(snippet: Snippet, server: ForkServer | None) -> bool:
@@ -231,6 +254,13 @@ def reader_problem(snippet: Snippet, outcome: Outcome) -> str | None:
                 "that file in their folder (or in the repository). Write into a folder the "
                 "snippet makes itself (with tempfile.TemporaryDirectory() as tmp: ...), and "
                 "delete the file it left."
+            )
+        if note["what"] == "network":
+            return (
+                f"{_where(snippet, note)} connects to {note['path']}: a reader offline (or "
+                "behind a firewall) could not run it, and the record would depend on a "
+                "server. Make the data in the snippet (torch.manual_seed, torch.randn), or "
+                "commit a small file beside it under snippets/ and read that."
             )
         return (
             f"{_where(snippet, note)} reads {note['path']}, which exists only on this machine "

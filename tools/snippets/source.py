@@ -29,6 +29,7 @@ error naming the file and line.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,14 +95,42 @@ def all_snippets() -> list[Path]:
 
 
 def expand_paths(paths: list[Path]) -> list[Path]:
-    """Folders stand for the snippets under them."""
+    """Folders stand for the snippets under them; every path must be a snippet (or a
+    folder of them) under ``snippets/``: a ToolError names the first that is not."""
     out: list[Path] = []
     for p in paths:
+        where = _under_snippets(p)
         if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*.py") if q.name != "__init__.py"))
-        else:
-            out.append(p)
+            found = sorted(q for q in p.rglob("*.py") if q.name != "__init__.py")
+            if not found:
+                raise ToolError(
+                    f"{where}/ holds no snippet (.py file). Give a snippet or a folder under "
+                    "snippets/ (e.g. snippets/pitfalls/hook-aliases/), or nothing for all of them."
+                )
+            out.extend(found)
+            continue
+        if p.suffix == RECORD_SUFFIX:
+            raise ToolError(
+                f"{where} is a record (the output of {where[: -len(RECORD_SUFFIX)]}.py); "
+                f"record its .py: .venv/bin/python -m tools snippets record {where[: -len(RECORD_SUFFIX)]}.py"
+            )
+        if p.suffix != ".py":
+            raise ToolError(f"{where} is not a snippet: snippets are .py files under snippets/.")
+        out.append(p)
     return out
+
+
+def _under_snippets(path: Path) -> str:
+    """``path`` relative to the repository; a ToolError when it is not under snippets/."""
+    real = Path(os.path.realpath(path))
+    try:
+        real.relative_to(os.path.realpath(SNIPPETS))
+    except ValueError:
+        raise ToolError(
+            f"{rel(path)} is not under snippets/: only snippets are recorded (a snippet is "
+            "snippets/<section>/<page>/<name>.py; a page's snippets are in its folder there)."
+        ) from None
+    return rel(path)
 
 
 def _first_statement(text: str, where: str) -> int:
@@ -194,6 +223,11 @@ def parse(path: Path) -> Snippet:
     if not path.is_file():
         raise SnippetError(f"No snippet file at {path}. Check the path (snippets live under snippets/).")
     text = read_text(path)
+    if not text.strip():
+        raise SnippetError(
+            f"{rel(path)} is empty: a snippet is a script with at least one section that a "
+            "page embeds. Write it, or delete the file."
+        )
     snippet = Snippet(path=path.resolve(), chunks=[])
     _read_header(snippet, text)
     try:

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import select
+import shutil
 import signal
 import sys
 import tempfile
@@ -33,6 +34,26 @@ from tools.snippets.source import Snippet, parse
 
 POLL_SECONDS = 0.02  # how often the server looks at a running child
 TIMEOUT_EXIT = -9  # exit code reported for a child killed at its timeout
+CWD_VARIABLE = "SNIPPET_CWD"  # the working folder the runner made for this run
+# Written to stderr before each chunk, so that what a release prints to stderr can be
+# told by section (tools.versions.run); the runner removes these lines (split_stderr).
+STDERR_SECTION = "[[snippet section]] "  # ASCII only: splitlines() also splits at control characters
+
+
+def split_stderr(stderr: str) -> tuple[str, list[tuple[str | None, str]]]:
+    """(stderr without the section lines, [(section name or None, its stderr), ...])."""
+    plain: list[str] = []
+    parts: list[tuple[str | None, list[str]]] = [(None, [])]
+    for line in stderr.splitlines(keepends=True):
+        if line.startswith(STDERR_SECTION):
+            name = line[len(STDERR_SECTION) :].strip()
+            parts.append((name or None, []))
+            continue
+        plain.append(line)
+        parts[-1][1].append(line)
+    return "".join(plain), [(name, "".join(lines)) for name, lines in parts]
+
+
 DUMP_SIGNAL = signal.SIGUSR1  # asks a running snippet where it is (faulthandler)
 DUMP_GRACE_SECONDS = 2.0  # time for that stack dump before the kill
 
@@ -61,7 +82,9 @@ def exec_chunks(snippet: Snippet, out_dir: Path) -> None:
     """Execute the chunks in one namespace, fd 1 redirected to ``out_dir/<i>.txt``."""
     # On a timeout the runner sends DUMP_SIGNAL: print where every thread is, keep going.
     faulthandler.register(DUMP_SIGNAL, file=sys.stderr, all_threads=True)
-    os.chdir(tempfile.mkdtemp(prefix="snippet-cwd-"))  # a reader's folder, not the repo
+    # a reader's folder, not the repo; the runner makes it and removes it after the run
+    given = os.environ.pop(CWD_VARIABLE, None)
+    os.chdir(given or tempfile.mkdtemp(prefix="snippet-cwd-"))
     sys.argv = [str(snippet.path)]
     sys.path.insert(0, str(snippet.path.parent))
     module = types.ModuleType("__main__")
@@ -69,10 +92,13 @@ def exec_chunks(snippet: Snippet, out_dir: Path) -> None:
     module.__builtins__ = __builtins__
     sys.modules["__main__"] = module
     guard.shift_clock()
+    guard.rename_host()
     watch = guard.install(ROOT, out_dir, snippet.path)
     for i, chunk in enumerate(snippet.chunks):
         watch.section = chunk.name or "(outside sections)"
         sys.stdout.flush()
+        sys.stderr.flush()
+        os.write(2, f"{STDERR_SECTION}{chunk.name or ''}\n".encode())
         fd = os.open(out_dir / f"{i}.txt", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         os.dup2(fd, 1)
         os.close(fd)
@@ -89,6 +115,10 @@ def exec_chunks(snippet: Snippet, out_dir: Path) -> None:
         sys.stdout.flush()
     watch.unmet = EXPECTATIONS_UNMET
     watch.write()
+    if not given:  # made here (a run without the runner): leave no folder behind
+        made = os.getcwd()
+        os.chdir(tempfile.gettempdir())
+        shutil.rmtree(made, ignore_errors=True)
 
 
 # torch appends where in its C++ a warning fired: a path and line of the machine that

@@ -311,11 +311,35 @@ def _span_label(versions: list[str], matrix: Matrix, lang: str) -> str:
 
 
 # --------------------------------------------------------------------------- the page
-def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
-    """The page's Markdown with the version line, notes and span marks added."""
-    includes = [INCLUDE.match(line) for line in markdown.split("\n")]
-    snippets = sorted({_snippet_rel(m["path"]) for m in includes if m})
+def _page_snippets(markdown: str) -> tuple[list[str], list[tuple[str, str]]]:
+    """The snippets a page includes, and its blocks (snippet, section) in page order."""
+    includes = [m for m in (INCLUDE.match(line) for line in markdown.split("\n")) if m]
+    snippets = sorted({_snippet_rel(m["path"]) for m in includes})
     snippets = [s for s in snippets if (ROOT / s).exists()]
+    blocks: list[tuple[str, str]] = []
+    for m in includes:
+        snippet = _snippet_rel(m["path"])
+        if snippet not in snippets:
+            continue
+        names = [m["section"]] if m["section"] else list(tv.section_lines(snippet))
+        blocks += [(snippet, n) for n in names if (snippet, n) not in blocks]
+    return snippets, blocks
+
+
+def version_line(markdown: str, matrix: Matrix, lang: str) -> str:
+    """The page's version line (which releases its code ran on, and what differs),
+    as HTML, or "" for a page without code; tools/build/machinery.py places it."""
+    snippets, blocks = _page_snippets(markdown)
+    if not snippets or not matrix.runs:
+        return ""
+    return page_line(matrix, snippets, lang, blocks)
+
+
+def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
+    """The page's Markdown with the notes under its output blocks and the marks after
+    quoted outputs (tools/versions/markdown.py applies it to every page)."""
+    includes = [INCLUDE.match(line) for line in markdown.split("\n")]
+    snippets, _ = _page_snippets(markdown)
     if not snippets or not matrix.runs:
         return markdown
     records: dict[tuple[str, str], str] = {}
@@ -327,18 +351,7 @@ def annotate(markdown: str, matrix: Matrix, lang: str) -> str:
                 m["section"], ""
             )
     text = _mark_spans(markdown, matrix, records, lang)
-    text = _add_notes(text, matrix, lang, {key for key in records})
-    blocks: list[tuple[str, str]] = []
-    for m in includes:
-        if m is None or not (ROOT / _snippet_rel(m["path"])).exists():
-            continue
-        snippet = _snippet_rel(m["path"])
-        names = [m["section"]] if m["section"] else list(tv.section_lines(snippet))
-        blocks += [(snippet, n) for n in names if (snippet, n) not in blocks]
-    line = page_line(matrix, snippets, lang, blocks)
-    if line:
-        text = re.sub(r"^(# .*\n)", lambda h: h.group(1) + "\n" + line + "\n", text, count=1, flags=re.M)
-    return text
+    return _add_notes(text, matrix, lang, {key for key in records})
 
 
 def _add_notes(text: str, matrix: Matrix, lang: str, out_sections: set[tuple[str, str]]) -> str:

@@ -41,7 +41,7 @@ FAILED = ("assert-failed", "error", "timeout")
 
 def pinned_torch() -> str:
     """The torch release requirements.lock pins (the one place it is written)."""
-    pin = re.search(r"^torch==(\S+)$", (ROOT / "requirements.lock").read_text(encoding="utf-8"), re.M)
+    pin = re.search(r"^torch==([^\s\\;]+)", (ROOT / "requirements.lock").read_text(encoding="utf-8"), re.M)
     if pin is None:
         raise ValueError("requirements.lock pins no torch (a line torch==X.Y.Z)")
     return pin[1]

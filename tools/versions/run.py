@@ -20,6 +20,7 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from tools.core import files
 from tools.core.repo import ROOT, rel
 from tools.versions.results import (
     DATA,
@@ -64,6 +65,50 @@ def _failure(stderr: str, snippet_path: Path) -> tuple[str, int | None, str, str
     return status, line_no, source, last[:500]
 
 
+# A release that prints to stderr what the page neither shows nor explains: the lines are
+# added to the section's output under this heading, so they are a difference that
+# data/torch-versions/differences.yml must classify (record refuses the same on the pin).
+STDERR_HEADING = "[printed to stderr]\n"
+_WARNING_LINE = re.compile(
+    r"^(?P<file>.+?):(?P<line>\d+): (?P<category>\w+(?:Warning|Error)): (?P<message>.*)$"
+)
+
+
+def stderr_by_section(snippet, parts: list[tuple[str | None, str]]) -> dict[str, str]:
+    """{section: what it printed to stderr}, as a reader would read it: a warning as
+    ``Category: message`` (no path or line of this machine), other lines with the
+    site-packages path shortened. Stderr of code outside sections goes to the next
+    section (the last one, at the end)."""
+    from tools.snippets.worker import warning_text
+
+    names = [c.name for c in snippet.chunks if c.name]
+    out: dict[str, str] = {}
+    pending = ""
+    for name, text in parts:
+        lines = []
+        skip_source = False
+        for line in text.splitlines():
+            m = _WARNING_LINE.match(line)
+            if m:
+                lines.append(f"{m['category']}: {warning_text(m['message'])}")
+                skip_source = True
+                continue
+            if skip_source and line.startswith("  "):
+                continue  # the source line Python prints under a warning
+            skip_source = False
+            lines.append(_SITE_PACKAGES.sub("<site-packages>/", line.replace(str(ROOT) + "/", "")))
+        cleaned = "\n".join(lines).strip()
+        if name is None:  # code outside sections: told with the next section
+            pending += cleaned + "\n" if cleaned else ""
+            continue
+        if pending or cleaned:
+            out[name] = out.get(name, "") + pending + (cleaned + "\n" if cleaned else "")
+        pending = ""
+    if pending and names:
+        out[names[-1]] = out.get(names[-1], "") + pending
+    return out
+
+
 def _partial_run(snippet) -> tuple[str, str, bool]:
     """Run in a fresh interpreter, keeping what the chunks printed before a failure.
 
@@ -92,7 +137,8 @@ def run_snippet(path: Path, server, cuda: bool) -> dict:
 
 
 def _run_snippet(path: Path, server, cuda: bool) -> dict:
-    from tools.snippets.records import fresh
+    from tools.snippets.records import format_record
+    from tools.snippets.runner import run
     from tools.snippets.source import SnippetError, parse
 
     snippet = parse(path)
@@ -104,8 +150,13 @@ def _run_snippet(path: Path, server, cuda: bool) -> dict:
     if snippet.needs_cuda and not cuda:
         entry["status"] = "skipped-cuda"
         return entry
+    on_stderr: dict[str, str] = {}
     try:
-        text = fresh(path, server, reader_checks=False)  # other releases may warn
+        # other releases may warn: not an error here, but a difference (stderr_by_section)
+        outcome = run(snippet, server, reader_checks=False)
+        text = format_record(snippet, [out or "" for out in outcome.outputs])
+        if not snippet.stderr_reason:  # the record rule: stderr a page does not explain
+            on_stderr = stderr_by_section(snippet, outcome.stderr_by_section)
         entry["status"] = "pass"
     except subprocess.TimeoutExpired:
         return {**entry, **_timeout(snippet)}
@@ -118,6 +169,8 @@ def _run_snippet(path: Path, server, cuda: bool) -> dict:
         status, line, source, message = _failure(stderr, snippet.path)
         entry.update(status="timeout" if timed_out else status, line=line, code=source, message=message)
     fresh_sections = sections(text, rel(path))
+    for name, printed in on_stderr.items():  # shown as a difference of the section that printed it
+        fresh_sections[name] = fresh_sections.get(name, "") + STDERR_HEADING + printed
     names = [c.name for c in snippet.chunks if c.name]
     entry["differs"] = {
         n: fresh_sections[n] for n in names if n in fresh_sections and fresh_sections[n] != recorded.get(n)
@@ -274,8 +327,7 @@ def run_all(
     else:
         data["seconds"] = round(time.perf_counter() - start, 1)
     data["snippets"] = dict(sorted(data["snippets"].items()))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    files.write_text(out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")  # whole or not at all
     counts = summarize(data)
     print(
         f"torch {version}: {counts}; helper tests {data['helper_tests'].get('passed')} passed, "

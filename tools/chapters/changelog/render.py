@@ -5,7 +5,7 @@ load_matrix``, with the classes of ``data/torch-versions/differences.yml``) and
 returns, per pair of neighbouring checked releases, the behaviour, API and wording
 changes the site's code observed between them, each linking to the page and block
 that shows it. Environment results are never listed. No MkDocs needed: a test calls
-it directly; the hook (``tools.chapters.changelog.hook``) puts it on the page.
+it directly; ``tools/build/generate.py`` writes it for the page to include.
 """
 
 from __future__ import annotations

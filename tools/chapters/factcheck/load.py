@@ -129,11 +129,105 @@ def _check_pages(claim: dict, where: str, root: Path) -> None:
         claim["see"] = see
 
 
+# A reason opens with the verdict it argues for, in its own language (the words of the
+# verdict badge): "【误导】在 GPU 上……", "[misleading] On a GPU ...". The lead is not
+# shown (the badge is); it binds the reasons to the verdict, so that a verdict changed
+# without its reasons is refused, and so is a reason that opens by contradicting it.
+LEADS = {
+    "zh": {"true": "正确", "false": "错误", "misleading": "误导", "unverifiable": "无法验证"},
+    "en": {v: v for v in VERDICTS},
+}
+_LEAD = {"zh": re.compile(r"^\s*【(?P<word>[^】]*)】\s*"), "en": re.compile(r"^\s*\[(?P<word>[^\]]*)\]\s*")}
+_WRAP = {"zh": "【{}】", "en": "[{}] "}
+# Openings that say the opposite of the verdict (after the lead): a reason of a true
+# claim that opens "Backwards." / "说反了" argues against it.
+CONTRADICTS = {
+    "en": {
+        "true": r"(?:wrong|false|incorrect|backwards|misleading|incomplete|not true|no[,.])\b",
+        "false": r"(?:right|correct|true|holds|exactly|yes)\b",
+        "misleading": r"(?:wrong|false|exactly right|correct)\b",
+        "unverifiable": r"(?:wrong|false|right|correct)\b",
+    },
+    "zh": {
+        "true": r"(?:错|不对|说反了|反了|不成立|不完整|不准确|误导)",
+        "false": r"(?:对[。，]|正确|成立|没错|确实如此)",
+        "misleading": r"(?:完全正确|完全错误)",
+        "unverifiable": r"(?:正确|错误|成立)",
+    },
+}
+
+
+def with_lead(reason: str, verdict: str, lang: str) -> str:
+    """``reason`` opened by the lead of ``verdict`` (used to add the leads once)."""
+    if _LEAD[lang].match(reason):
+        return reason
+    return _WRAP[lang].format(LEADS[lang][verdict]) + reason
+
+
+def add_leads(path: Path = DATA) -> int:
+    """Open every reason that lacks one with the lead of its claim's verdict (a text
+    edit: the file keeps its layout); the number of reasons changed. For merges:
+    ``python -c "from tools.chapters.factcheck.load import add_leads; add_leads()"``."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    verdict, changed = None, 0
+    for i, line in enumerate(lines):
+        m = re.match(r"^    verdict: (\S+)\s*$", line)
+        if m:
+            verdict = m[1].strip("\"'")
+        m = re.match(r'^(    reason_(zh|en): ")(.*)$', line)
+        if m and verdict in VERDICTS:
+            new = with_lead(m[3], verdict, m[2])
+            if new != m[3]:
+                lines[i], changed = f"{m[1]}{new}\n", changed + 1
+    if changed:
+        from tools.core import files
+
+        files.write_text(path, "".join(lines))
+    return changed
+
+
+def _check_reasons(claim: dict, where: str) -> None:
+    verdict = claim["verdict"]
+    for lang in LANGS:
+        key = f"reason_{lang}"
+        text = str(claim[key])
+        m = _LEAD[lang].match(text)
+        leads = ", ".join(f"{_WRAP[lang].format(w).strip()} {v}" for v, w in LEADS[lang].items())
+        if not m:
+            raise _fail(
+                where,
+                f"{key} must open with the verdict it argues for ({leads}), e.g. "
+                f"{_WRAP[lang].format(LEADS[lang][verdict]).strip()}: a verdict then cannot change "
+                "without its reasons.",
+            )
+        argued = next((v for v, w in LEADS[lang].items() if w == m["word"].strip()), None)
+        if argued is None:
+            raise _fail(
+                where, f"{key} opens with {m.group(0).strip()!r}, which is no verdict; use one of {leads}."
+            )
+        if argued != verdict:
+            raise _fail(
+                where,
+                f"verdict is {verdict!r}, but {key} argues for {argued!r} (it opens "
+                f"{m.group(0).strip()}). A verdict changes with its reasons: rewrite reason_zh and "
+                f"reason_en so they argue for {verdict!r} and open with its lead, or restore the verdict.",
+            )
+        reason = text[m.end() :]
+        if re.match(CONTRADICTS[lang][verdict], reason.strip(), re.I):
+            raise _fail(
+                where,
+                f"{key} opens {reason.strip()[:30]!r}, which says the opposite of the verdict "
+                f"{verdict!r}. Make the verdict and its reasons agree.",
+            )
+        claim[key] = reason
+
+
 def check_entry(entry: object, place: str, root: Path = ROOT) -> dict:
     """The validated claim, normalized; ``place`` (file:line) names it in errors."""
     where = f"{place}, entry {entry['id']}"
     claim = dict(entry)
     _check_identity(claim, where)
+    _check_reasons(claim, where)
     _check_evidence(claim, where, root)
     _check_pages(claim, where, root)
     return claim
@@ -151,4 +245,46 @@ def load_claims(path: Path = DATA, root: Path = ROOT) -> list[dict]:
     dupes = sorted(i for i, n in seen.items() if n > 1)
     if dupes:
         raise _fail(name, f"duplicate id {', '.join(dupes)}.")
+    if root == ROOT:
+        problems = citation_problems({c["id"]: c["verdict"] for c in claims})
+        if problems:
+            raise FactCheckError("\n".join(problems))
     return claims
+
+
+# A box on a page that cites a claim says what the page thinks of it: a warning
+# ("常见误解" / "Common misconception") cites a claim that is not true; a success box
+# ("常见说法" / "A common statement") cites a true one. A verdict that changes under
+# a page that still says otherwise is refused.
+_BOX = re.compile(
+    r"^(?P<i>[ \t]*)(?:!!!|\?\?\?\+?)[ \t]+(?P<kind>[\w-]+)(?P<title>[^\n]*)\n"
+    r"(?P<body>(?:(?P=i)    .*\n|[ \t]*\n)*)",
+    re.M,
+)
+_REFUTING = {"warning", "danger", "failure", "bug", "caution", "attention", "error"}
+_CITED = re.compile(r"fact-check\.md#(?P<id>s\d{3}-\d{2})")
+
+
+def citation_problems(verdicts: dict[str, str]) -> list[str]:
+    """Boxes whose kind disagrees with the verdict of a claim they cite."""
+    from tools.pages import parse as pages
+
+    problems = []
+    for lang in LANGS:
+        for page in pages.pages(lang):
+            md = pages.text(lang, page)
+            for box in _BOX.finditer(md):
+                kind = box["kind"].lower()
+                for cited in _CITED.finditer(box["body"]):
+                    verdict = verdicts.get(cited["id"])
+                    refutes = kind in _REFUTING and verdict == "true"
+                    confirms = kind == "success" and verdict not in (None, "true")
+                    if refutes or confirms:
+                        says = "refutes it" if refutes else "confirms it"
+                        problems.append(
+                            f"docs/{lang}/{page.as_posix()}: the {kind} box {box['title'].strip()} cites "
+                            f"fact-check.md#{cited['id']}, whose verdict in {rel(DATA)} is {verdict!r}, "
+                            f"but the box {says}. Make the verdict and the page agree: restore the "
+                            "verdict, or rewrite the box (in both languages)."
+                        )
+    return problems

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tools.chapters.factcheck.load import VERDICTS
+from tools.core import escape
 from tools.core.i18n import UI
 from tools.core.repo import ROOT
 from tools.core.sections import split_evidence
@@ -109,13 +110,7 @@ def evidence_link(claim: dict, lang: str, from_page: str = PAGE) -> str:
     return page_link(lang, shown.page, from_page, shown.anchor)
 
 
-def _cell(text: str) -> str:
-    """Plain text for a table cell: Markdown and HTML characters shown as themselves."""
-    text = text.replace("\\", "\\\\").replace("&", "&amp;")
-    text = text.replace("<", "&lt;").replace(">", "&gt;")  # Markdown cannot escape "<"
-    for ch in "`*_[]|":
-        text = text.replace(ch, "\\" + ch)
-    return text.replace("\n", " ")
+_cell = escape.plain  # plain text for a table cell: Markdown and HTML shown as themselves
 
 
 _CLAIM_ID = re.compile(r"\bs\d{3}-\d{2}\b")
@@ -124,7 +119,7 @@ _CLAIM_ID = re.compile(r"\bs\d{3}-\d{2}\b")
 def _source(claim: dict, lang: str) -> str:
     """Where a claim stands in its post, as readers see it ("博文 A 第 2 节")."""
     where = "seed_intro" if claim["section"] == "intro" else "seed"
-    return LABELS[lang][where].format(post=POST_NAMES[claim["seed"]], section=claim["section"])
+    return LABELS[lang][where].format(post=POST_NAMES[claim["seed"]], section=escape.plain(claim["section"]))
 
 
 def _claim_links(text: str, claims: dict[str, dict], lang: str) -> str:
@@ -180,6 +175,7 @@ def summary(claims: list[dict], lang: str) -> str:
     """The verdict count as a sentence, for the page's opening."""
     lab = LABELS[lang]
     counts = Counter(c["verdict"] for c in claims)
-    return lab["summary"].format(n=len(claims)) + lab["sep"].join(
-        f"{lab['verdict'][v]} {counts.get(v, 0)}" for v in VERDICTS
-    )
+    counted = [
+        lab["summary_count"].format(verdict=lab["verdict"][v], count=counts.get(v, 0)) for v in VERDICTS
+    ]
+    return lab["summary"].format(n=len(claims)) + lab["sep"].join(counted) + lab["summary_end"]

@@ -1,8 +1,8 @@
 """``python -m tools faq``: the FAQ chapter, generated from ``data/questions.yml``.
 
 The data and its validation: ``tools.chapters.faq.load``; the pages:
-``tools.chapters.faq.render``; the handler that serves them fresh in a build:
-``tools.chapters.faq.hook``.
+``tools.chapters.faq.render``; every build writes them first when the data changed
+(``tools/build/generate.py``).
 """
 
 from __future__ import annotations

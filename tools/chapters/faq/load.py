@@ -5,8 +5,8 @@ trackers, grouped by near-duplicates; the most frequent ones carry an answer in 
 languages and an evidence snippet under ``snippets/faq/``. ``load()`` returns a
 ``Faq``; a malformed entry raises ``FaqError`` naming the entry and what to fix.
 
-The pages are rendered by ``tools.chapters.faq.render``, served by the MkDocs hook
-``tools/chapters/faq/hook.py`` and written by ``python -m tools faq write``.
+The pages are rendered by ``tools.chapters.faq.render`` and written by
+``python -m tools faq write`` (and by every build, first, when the data changed).
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.core import data as datafile
+from tools.core import escape
 from tools.core import sections as markers
 from tools.core.errors import ToolError
 from tools.core.repo import DOCS, LANGS, ROOT, rel
-from tools.pages.parse import _ANCHOR
+from tools.pages.parse import _ANCHOR, untranslated
 
 DATA = ROOT / "data" / "questions.yml"
 SCHEMA = "questions.schema.json"  # data/schemas/: the fields and their shapes
@@ -188,11 +189,27 @@ def _add_duplicates(q: Question, entry: dict, where: str) -> None:
 
 
 def _add_texts(q: Question, entry: dict, where: str) -> None:
-    """Title, answer and notes in both languages; the English ones in English."""
+    """Title, answer and notes in both languages; the English ones in English. They
+    are Markdown: HTML, script and links that are not addresses are refused
+    (``tools.core.escape.markdown_problems``), and so are placeholders."""
     for lang in LANGS:
         q.title[lang] = _text(entry, f"title_{lang}", where)
         q.answer[lang] = _text(entry, f"answer_{lang}", where)
         q.notes[lang] = [join_lines(n) for n in entry[f"notes_{lang}"]]
+        fields = {f"title_{lang}": q.title[lang], f"answer_{lang}": q.answer[lang]}
+        fields.update({f"notes_{lang}[{n}]": note for n, note in enumerate(q.notes[lang], 1)})
+        for key, text in fields.items():
+            problems = escape.markdown_problems(text)
+            if problems:
+                raise _fail(where, f"{key} holds {problems[0]}. {escape.EXECUTABLE_FIX}")
+            placeholder = untranslated(text)
+            if placeholder:
+                raise _fail(
+                    where,
+                    f"{key} is not written yet: it holds {placeholder!r}. Write the "
+                    f"{'Chinese' if lang == 'zh' else 'English'} text (or leave the question "
+                    "unanswered until both languages are written).",
+                )
 
 
 def _add_answer(q: Question, entry: dict, where: str) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from tools.chapters.faq.load import FAQ_DIR, Faq, Question, load
-from tools.core import generated
+from tools.core import escape, generated
 from tools.core.i18n import UI
 from tools.core.repo import DOCS, LANGS
 from tools.pages import parse as page_files
@@ -35,11 +35,7 @@ def code_span(text: str) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
-def _escape(text: str) -> str:
-    text = text.replace("\\", "\\\\")
-    for ch in "`*_[]<>|#":
-        text = text.replace(ch, "\\" + ch)
-    return text
+_escape = escape.plain  # text from the data, shown as written (tools.core.escape)
 
 
 def _host(url: str) -> str:

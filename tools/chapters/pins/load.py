@@ -2,9 +2,9 @@
 
 ``data/upstream-tests.yml`` maps a site claim (a pin) to the PyTorch tests
 that pin the same behaviour, at a stated commit of pytorch/pytorch. A page
-places a pin with the marker ``<!-- pytorch-pins: ID [ID ...] -->``; the hook
-``tools/chapters/pins/hook.py`` replaces it with the line that
-``tools.chapters.pins.render.render(pins, ids, lang)`` makes.
+places a pin with the marker ``<!-- pytorch-pins: ID [ID ...] -->`` under the heading
+whose statement the tests pin; the page's Sources list (``tools/build/machinery.py``,
+written before the build) links those tests (``tools.chapters.pins.render.tests_html``).
 
 ``load()`` validates the data and fails naming the file, line and entry, and
 what to do: an unknown field, a page that does not exist, a file with no pinned
@@ -30,6 +30,7 @@ from tools.pages import parse as pages
 DATA = ROOT / "data" / "upstream-tests.yml"
 SCHEMA = "upstream-tests.schema.json"  # data/schemas/: the fields and their shapes
 NAMES = ROOT / "data" / "pytorch-test-names.txt"
+DEFS = ROOT / "data" / "upstream-defs.yml"  # the line of each cited def, as read at its commit
 MARKER = re.compile(r"<!--\s*pytorch-pins:\s*(?P<ids>[-\w ]+?)\s*-->")
 
 
@@ -84,7 +85,38 @@ def known_tests(path: Path = NAMES) -> set[str]:
     return {ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")}
 
 
-def _tests(entry: dict, where: str, commits: dict, names: set[str], lines: dict) -> tuple[Test, ...]:
+def known_defs(path: Path = DEFS) -> dict[str, dict[str, int]]:
+    """``<file>@<commit>`` -> ``Class::test`` -> the line of its def, as read there."""
+    data = datafile.read_yaml(path).data or {}
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise PinError(
+            f"data/{DEFS.name}: expected '<file>@<commit>:' keys, each with 'Class::test: line' lines"
+        )
+    return {str(k): {str(n): int(v) for n, v in tests.items()} for k, tests in data.items()}
+
+
+def _check_line(test: Test, where: str, commits: dict, defs: dict) -> None:
+    """The pin's line is the line of the test's def in the digest of the pinned file."""
+    key = f"{test.file}@{commits[test.file]}"
+    read = defs.get(key, {}).get(f"{test.cls}::{test.name}")
+    at = f"{test.file} at {commits[test.file][:7]}"
+    if read is None:
+        raise PinError(
+            f"{where}: {test.cls}::{test.name} has no line in data/{DEFS.name} for {at}; read the "
+            f"file at that commit, find its def, and add '{test.cls}::{test.name}: <line>' under "
+            f"'{key}' there"
+        )
+    if test.line != read:
+        raise PinError(
+            f"{where}: {test} is at line {test.line} here, but its def is at line {read} of "
+            f"{at} (data/{DEFS.name}, read at that commit); use line {read}, or re-read the file "
+            "and correct the digest if that reading was wrong"
+        )
+
+
+def _tests(
+    entry: dict, where: str, commits: dict, names: set[str], lines: dict, defs: dict
+) -> tuple[Test, ...]:
     parsed = []
     for item in entry["tests"]:
         try:
@@ -100,6 +132,7 @@ def _tests(entry: dict, where: str, commits: dict, names: set[str], lines: dict)
                 f"{where}: {test} is not in {NAMES.name}, the test names found at the "
                 "pinned commit; read the file at that commit and add it, or fix the name"
             )
+        _check_line(test, where, commits, defs)
         seen = lines.setdefault(str(test), test.line)
         if seen != test.line:
             raise PinError(
@@ -142,14 +175,17 @@ def _check_evidence(entry: dict, where: str, root: Path = ROOT) -> None:
         )
 
 
-def _pin(entry: dict, where: str, commits: dict, names: set[str], lines: dict, root: Path = ROOT) -> Pin:
+def _pin(
+    entry: dict, where: str, commits: dict, names: set[str], lines: dict, defs: dict, root: Path = ROOT
+) -> Pin:
     page = str(entry["page"])
     for lang in LANGS:
         if not (root / DOCS.relative_to(ROOT) / lang / page).is_file():
             raise PinError(f"{where}: page docs/{lang}/{page} does not exist; fix 'page:'")
-    tests = _tests(entry, where, commits, names, lines)
+    tests = _tests(entry, where, commits, names, lines, defs)
     _check_evidence(entry, where, root)
     subject = entry.get("subject")
+    _refuse_script(where, [subject or "", *(entry.get("only") or {}).values()])
     return Pin(
         str(entry["id"]),
         page,
@@ -161,19 +197,30 @@ def _pin(entry: dict, where: str, commits: dict, names: set[str], lines: dict, r
     )
 
 
-def load(path: Path = DATA, names_path: Path = NAMES, root: Path = ROOT) -> Pins:
+def _refuse_script(where: str, texts: list[str]) -> None:
+    """The words a page shows (subject, only) hold no script or link a browser could run."""
+    from tools.core import escape
+
+    for text in texts:
+        found = escape.executable(str(text))
+        if found:
+            raise PinError(f"{where}: holds {found[0][1]}. {escape.EXECUTABLE_FIX}")
+
+
+def load(path: Path = DATA, names_path: Path = NAMES, root: Path = ROOT, defs_path: Path = DEFS) -> Pins:
     """Read and validate the data file; raise PinError naming file, line and entry."""
     doc = datafile.load(path, SCHEMA, entries="pins", error=PinError)
     data = doc.data
     commits = data["commits"]
     names = known_tests(names_path)
+    defs = known_defs(defs_path)
     pins: dict[str, Pin] = {}
     lines: dict[str, int | None] = {}
     for i, entry in enumerate(data.get("pins") or []):
         where = doc.place(("pins", i), "pins")
         if entry["id"] in pins:
             raise PinError(f"{where}: the id is used twice; give this pin an id of its own")
-        pins[entry["id"]] = _pin(entry, where, commits, names, lines, root)
+        pins[entry["id"]] = _pin(entry, where, commits, names, lines, defs, root)
     return Pins(str(data.get("repo", "pytorch/pytorch")), dict(commits), pins)
 
 
