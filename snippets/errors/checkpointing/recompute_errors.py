@@ -1,8 +1,8 @@
 """Errors: a checkpointed function that saves fewer tensors when run again,
 and saved tensors unpacked twice inside a checkpoint."""
 
-# raises: recompute-count CheckpointError
-# raises: unpack-twice CheckpointError
+# raises: recompute-count RuntimeError
+# raises: unpack-twice RuntimeError
 
 # --8<-- [start:recompute-count]
 import torch

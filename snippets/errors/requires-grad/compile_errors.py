@@ -3,7 +3,7 @@
 
 # timeout: 120
 
-# raises: compile-requires-grad-call Unsupported
+# raises: compile-requires-grad-call RuntimeError
 
 # --8<-- [start:compile-requires-grad-fix]
 import torch
