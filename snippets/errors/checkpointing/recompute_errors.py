@@ -1,8 +1,9 @@
-"""Errors: a checkpointed function that saves fewer tensors when run again,
-and saved tensors unpacked twice inside a checkpoint."""
+"""Errors: a checkpointed function that saves fewer or more tensors when run
+again, and saved tensors unpacked twice inside a checkpoint."""
 
 # raises: recompute-count RuntimeError
 # raises: unpack-twice RuntimeError
+# raises: recompute-more RuntimeError
 
 # --8<-- [start:recompute-count]
 import torch
@@ -67,3 +68,22 @@ x = torch.ones(2, requires_grad=True)
 out = checkpoint(lambda t: ReadsTwice.apply(t.sin()), x, use_reentrant=False)
 out.sum().backward()
 # --8<-- [end:unpack-twice]
+
+# --8<-- [start:recompute-more]
+import torch
+from torch.utils.checkpoint import checkpoint, set_checkpoint_early_stop
+
+calls = 0
+
+
+def block(x):
+    global calls
+    calls += 1
+    return x.sin() if calls == 1 else x.sin().cos()
+
+
+x = torch.ones(2, requires_grad=True)
+with set_checkpoint_early_stop(False):
+    out = checkpoint(block, x, use_reentrant=False)
+out.sum().backward()
+# --8<-- [end:recompute-more]
