@@ -61,8 +61,11 @@ assert torch.equal(head.weight, before)  # (1)!
 opt.add_param_group({"params": head.parameters(), "lr": 0.01})  # (2)!
 print("groups:", len(opt.param_groups))
 print("lrs:", [g["lr"] for g in opt.param_groups])
+head.bias.grad = None
+bias = head.bias.detach().clone()
 opt.step()
 assert not torch.equal(head.weight, before)
+assert torch.equal(head.bias, bias)  # (3)!
 # --8<-- [end:param-groups]
 
 # --8<-- [start:state]
