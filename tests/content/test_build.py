@@ -81,6 +81,39 @@ def test_every_page_is_built_in_both_languages(built_site: Path):
     assert not missing, f"Pages missing from the built site: {missing}"
 
 
+def test_every_page_has_its_description_and_a_link_preview(built_site: Path):
+    """Search excerpts and link previews show the page's own front-matter sentence, in
+    its language (issue 32): <meta name="description"> and og:description carry it."""
+    import html as html_lib
+
+    import yaml
+
+    wrong = []
+    for lang, prefix in (("zh", Path()), ("en", Path("en"))):
+        for page in pages.pages(lang):
+            text = pages.text(lang, page)
+            front = re.match(r"---\n(.*?)\n---\n", text, re.S)
+            description = (yaml.safe_load(front[1]) or {}).get("description") if front else None
+            stem = page.with_suffix("")
+            rel = stem.parent if stem.name == "index" else stem
+            built = (built_site / prefix / rel / "index.html").read_text(encoding="utf-8")
+            tags = {
+                name: html_lib.unescape(m[1])
+                if (m := re.search(rf'<meta (?:name|property)="{name}" content="([^"]*)"', built))
+                else None
+                for name in ("description", "og:description", "og:title")
+            }
+            if (
+                not description
+                or tags["description"] != description.strip()
+                or tags["og:description"] != tags["description"]
+            ):
+                wrong.append(f"docs/{lang}/{page}: front matter {description!r}, built {tags}")
+            elif not tags["og:title"]:
+                wrong.append(f"docs/{lang}/{page}: no og:title")
+    assert not wrong, f"{len(wrong)} pages without their description:\n" + "\n".join(wrong[:20])
+
+
 def test_html_and_css_load_nothing_from_other_hosts(built_site: Path):
     bad = []
     for path in built_site.rglob("*.html"):

@@ -13,7 +13,7 @@ from tools.core.repo import CJK, rel
 from tools.figures import build as fig_tools
 from tools.pages import parse as pages
 from tools.pages.checks import PLUMBING_FIX, nav_pages, parity_problems, plumbing
-from tools.pages.expand import reader_code
+from tools.pages.code import page_code
 from tools.snippets.source import all_snippets
 
 ZH, EN = pages.pages("zh"), pages.pages("en")
@@ -192,6 +192,9 @@ def test_shown_code_has_no_harness_plumbing():
     or JSON loading in any code block a reader sees (both languages embed the same)."""
     found = []
     for page in pages.pages("en"):
-        for n, code, _ in reader_code(pages.text("en", page)):
-            found += [f"docs/*/{page}, block {n}, line {line}: {what}" for line, what in plumbing(code)]
+        for block in page_code("en", page, cuda=False).blocks:  # CUDA blocks: shown, not run
+            found += [
+                f"docs/*/{page}, block {block.number}, line {line}: {what}"
+                for line, what in plumbing(block.shown)
+            ]
     assert not found, f"{len(found)} plumbing lines in shown code:\n" + "\n".join(found) + "\n" + PLUMBING_FIX

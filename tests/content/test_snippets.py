@@ -10,8 +10,8 @@ import pytest
 from tools.core import sections
 from tools.core.errors import ToolError
 from tools.core.repo import SNIPPETS, rel
-from tools.downloads.model import page_code
 from tools.pages import parse as pages
+from tools.pages.code import page_code
 from tools.snippets import records
 from tools.snippets.source import RECORD_SUFFIX, SnippetError, all_snippets, parse
 

@@ -4,7 +4,7 @@
 pyproject.toml): each Python block a reader sees is one item of pytest-codeblocks
 (``pytest_codeblocks.plugin.TestBlock``), named by its line in the page,
 ``docs/zh/faq/numpy.md::line 12``. Its code is the block as the copy button gives it
-(includes expanded, annotation markers removed; ``tools.downloads.model``), and its
+(includes expanded, annotation markers removed; ``tools.pages.code``), and its
 expected output (pytest-codeblocks' ``expected-output``) is the recorded output of the
 sections it shows. A block the page marks ``<!--pytest.mark.skip(reason="...")-->``,
 or one that needs CUDA on a machine without it, is skipped with that reason.
@@ -35,7 +35,7 @@ from pytest_codeblocks.plugin import MarkdownFile, TestBlock
 
 from tools.core.errors import ToolError
 from tools.core.repo import DOCS, LANGS, rel
-from tools.downloads import model
+from tools.pages import code as model
 from tools.snippets import records, runner
 from tools.snippets.records import wrap_output
 from tools.snippets.runner import ForkServer

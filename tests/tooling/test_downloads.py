@@ -21,9 +21,9 @@ import pytest
 
 from tools.core.repo import child_env, rel
 from tools.downloads import files as dl
-from tools.downloads import model as data
 from tools.downloads import wheel as helper_wheel
 from tools.downloads.run import expected_stdout, normalise_output, run_script
+from tools.pages import code as data
 from tools.pages import parse as pages
 from tools.snippets import stamp as record_stamp
 from tools.snippets.source import parse
@@ -162,14 +162,14 @@ def test_skip_marker_comments_the_block_out_with_its_reason():
     script = dl.script(code)
     assert "# The site's tests skip this part: downloads a data set" in script
     assert "\nimport torch" not in script and "# import torch" in script
-    with pytest.raises(data.DownloadError, match="without a reason"):
+    with pytest.raises(data.PageCodeError, match="without a reason"):
         data.page_code("en", "demo.md", cuda=False, md=md.replace('reason="downloads a data set"', ""))
 
 
 def test_missing_or_stale_record_fails_generation_naming_the_file(tmp_path):
     snippet = tmp_path / "lonely.py"
     snippet.write_text("# --8<-- [start:a]\nprint(1)\n# --8<-- [end:a]\n", encoding="utf-8")
-    with pytest.raises(data.DownloadError, match=r"lonely\.py has no recorded output.*record"):
+    with pytest.raises(data.PageCodeError, match=r"lonely\.py has no recorded output.*record"):
         data._recorded_output(snippet, "a", "docs/zh/x.md:3")
     record = snippet.with_suffix(".out")
     body = "# --8<-- [start:a]\n1\n# --8<-- [end:a]\n"
@@ -180,14 +180,14 @@ def test_missing_or_stale_record_fails_generation_naming_the_file(tmp_path):
     snippet.write_text("# --8<-- [start:a]\nprint(2)\n# --8<-- [end:a]\n", encoding="utf-8")
     data._snippet.cache_clear()
     with pytest.raises(
-        data.DownloadError, match=r"docs/zh/x\.md:3: the record .*lonely\.out is stale: the snippet changed"
+        data.PageCodeError, match=r"docs/zh/x\.md:3: the record .*lonely\.out is stale: the snippet changed"
     ):
         data._recorded_output(snippet, "a", "docs/zh/x.md:3")
     # Stamped for this code, but the sections do not match the snippet's.
     body = "# --8<-- [start:b]\n1\n# --8<-- [end:b]\n"
     record.write_text(record_stamp.stamp_lines(snippet, [], body) + body, encoding="utf-8")
     data._snippet.cache_clear()
-    with pytest.raises(data.DownloadError, match=r"lonely\.out is stale: its sections"):
+    with pytest.raises(data.PageCodeError, match=r"lonely\.out is stale: its sections"):
         data._recorded_output(snippet, "a", "docs/zh/x.md:3")
 
 

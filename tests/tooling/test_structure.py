@@ -241,3 +241,26 @@ def test_the_ui_catalogue_has_the_same_keys_in_both_languages():
         assert set(langs) == {"zh", "en"}, f"tools/core/i18n.py, {area}: languages {sorted(langs)}"
         only = _keys(langs["zh"]) ^ _keys(langs["en"])
         assert not only, f"tools/core/i18n.py, {area}: keys in one language only: {sorted(only)}"
+
+
+def test_reader_strings_live_in_the_catalogue():
+    """A module that writes what readers see (HTML, Markdown, page machinery) takes its
+    zh/en words from tools/core/i18n.py, never from a dict of its own: one place for a
+    translator (structure review S3). Format vocabularies that authors write in data
+    (the fact check's verdict leads) live with their loader and are not reader UI."""
+    writers = [
+        p
+        for p in sorted((ROOT / "tools").rglob("*.py"))
+        if p.name
+        in {"render.py", "html.py", "machinery.py", "notes.py", "reader_html.py", "finish.py", "generate.py"}
+        or p.parent.name in {"site", "build"}
+    ]
+    found = []
+    for path in writers:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+                strings = [v for v in node.values if isinstance(v, (ast.Constant, ast.Dict, ast.JoinedStr))]
+                if {"zh", "en"} <= keys and len(strings) == len(node.values):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, "zh/en strings outside tools/core/i18n.py (move them into UI): " + ", ".join(found)

@@ -136,8 +136,8 @@ def _chapter_pages() -> list[Path]:
 def generate(force: bool = False) -> list[Path]:
     """Write what the pages include (and the generated chapters' pages); the files
     that changed. Nothing runs when no input changed since the last run."""
-    from tools.downloads.model import pages_with_code
     from tools.pages import parse as pages
+    from tools.pages.code import pages_with_code
     from tools.versions.results import load_matrix
 
     if not force and KEY.is_file() and KEY.read_text(encoding="utf-8") == _inputs_key():

@@ -275,11 +275,12 @@ UI: dict[str, dict[str, dict]] = {
             "sep": "；",
             "method": "收集方法",
             "method_text": (
-                "这份清单不是凭记忆写的：脚本 `python -m tools errors candidates` 从 PyTorch 源码里"
-                "与本站主题相关的 {files} 个文件（见下面的列表）中提取全部报错和警告（`raise`、"
-                "`warnings.warn`、`TORCH_CHECK`、`TORCH_WARN` 等），共 {candidates} 条。Python 文件和"
-                " C++ 头文件取自 torch 安装包本身；C++ 源文件不在安装包里，是从 PyTorch 仓库摘录的，"
-                "提交号与安装包不同，所以其中每条报错都在安装包的二进制文件里核对过。"
+                "这份清单不是凭记忆写的：脚本 `python -m tools errors candidates` 从 PyTorch 本身提取"
+                "与本站主题相关的全部报错和警告，共 {candidates} 条，来自 {files} 个文件（见下面的列表）。"
+                "Python 文件直接取自 torch 安装包。C++ 源码不在安装包里，所以 C++ 的报错取自安装包里"
+                "编译好的二进制文件（`libtorch_cpu.so` 等）：每条报错的文字都是二进制里的字符串，"
+                "抛出它的 `TORCH_CHECK`、`TORCH_WARN` 所带的文件名和行号（`__FILE__`、`__LINE__`）"
+                "也编译在里面，所以这些位置与安装包的提交完全一致。"
                 "其中 {answered} 条由本章的 {entries} 个条目解答（条目里的 {messages} 条报错各有一段复现代码），"
                 "其余的逐条注明了不收录的理由："
             ),
@@ -294,6 +295,8 @@ UI: dict[str, dict[str, dict]] = {
             "origin_wheel": "取自 torch 安装包，提交",
             "origin_checkout": "取自 PyTorch 源码，提交",
             "origin_excerpt": "摘录自 PyTorch 仓库，提交",
+            "origin_binary": "取自 torch 安装包的二进制文件，提交",
+            "origin_search": "用检索工具在 PyTorch 仓库中找到，提交",
         },
         "en": {
             "title": "Error index",
@@ -319,11 +322,13 @@ UI: dict[str, dict[str, dict]] = {
             "method": "How this list was made",
             "method_text": (
                 "This list was not written from memory: the script `python -m tools errors candidates` "
-                "extracts every error and warning (`raise`, `warnings.warn`, `TORCH_CHECK`, `TORCH_WARN`, ...) "
-                "from the {files} files of PyTorch's source on the site's subject (listed below): "
-                "{candidates} messages. The Python files and C++ headers come from the torch wheel itself; "
-                "C++ sources are not in the wheel and were copied from the PyTorch repository at other "
-                "commits, so each of their messages was checked against the wheel's binaries. {answered} of them are answered by the {entries} entries of this chapter "
+                "extracts every error and warning on the site's subject from PyTorch itself: "
+                "{candidates} messages from {files} files (listed below). The Python files come from the "
+                "torch wheel. The C++ sources are not in the wheel, so the C++ messages are read from the "
+                "wheel's compiled binaries (`libtorch_cpu.so` and others): each message is a string in the "
+                "binary, and the file and line that the `TORCH_CHECK` or `TORCH_WARN` raising it passes "
+                "(`__FILE__`, `__LINE__`) are compiled in too, so each location is exactly that of the "
+                "wheel's commit. {answered} of them are answered by the {entries} entries of this chapter "
                 "(the {messages} messages quoted in them each with code that reproduces it); each of the "
                 "others is excused with a reason:"
             ),
@@ -338,6 +343,8 @@ UI: dict[str, dict[str, dict]] = {
             "origin_wheel": "from the torch wheel, commit",
             "origin_checkout": "from a PyTorch checkout, commit",
             "origin_excerpt": "excerpt from the PyTorch repository, commit",
+            "origin_binary": "from the torch wheel's binaries, commit",
+            "origin_search": "found with the search tool in the PyTorch repository, commit",
         },
     },
     # the FAQ index page (tools/chapters/faq/render.py)
@@ -673,6 +680,47 @@ UI: dict[str, dict[str, dict]] = {
             "span": "torch {versions}",
             "span_since": "torch {first} 起",
             "and": "、",
+        },
+    },
+    # figures, the comparison table's glosses and outcome words (tools/site/reader_html.py)
+    "site.reader_html": {
+        "zh": {
+            "figure_label": "图 {n}",
+            "figure_sep": "：",
+            "zoom_title": "点击查看原图",
+            "figure_cue": "在手机上可左右滑动查看全图，点按打开原图。",
+            "column_gloss": {
+                "new": "新对象",
+                "storage": "共用存储",
+                "version": "共用版本计数器",
+                "graph": "记录计算图",
+                "grad": "梯度能流回",
+                "in-place": "原地写入后反向传播",
+            },
+            "outcomes": {
+                "error": "报错",
+                "WRONG": "悄悄算错",
+                "correct": "正确",
+            },
+        },
+        "en": {
+            "figure_label": "Figure {n}",
+            "figure_sep": ": ",
+            "zoom_title": "Open the full-size figure",
+            "figure_cue": "On a phone, swipe sideways to see the whole figure; tap it to open it full size.",
+            "column_gloss": {
+                "new": "new object",
+                "storage": "shares storage",
+                "version": "shares version counter",
+                "graph": "records the graph",
+                "grad": "gradient flows back",
+                "in-place": "in-place write, then backward",
+            },
+            "outcomes": {
+                "error": "error",
+                "WRONG": "WRONG",
+                "correct": "correct",
+            },
         },
     },
 }

@@ -72,3 +72,13 @@ def loop(source: str | None, commit: str, out: Path | None) -> None:
 
     path = measure(source or str(ROOT), commit, out or RESULTS)
     print(f"wrote {rel(path)} and {rel(path.with_suffix('.md'))}")
+
+
+@dev.command("zensical-config")
+@click.argument("lang", type=click.Choice(["zh", "en"]))
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+def zensical_config(lang: str, out: Path) -> None:
+    """Write OUT: a one-language config for the weekly Zensical canary."""
+    from tools.dev.canary import one_language_config
+
+    one_language_config(lang, out)

@@ -208,7 +208,7 @@ def loop(source: str, commit: str, out_dir: Path = RESULTS, keep: Path | None = 
     _timed(run, "record one snippet", record, clone)
     _timed(run, "make test (after one snippet edit)", [*quiet_make, "test"], clone, note=SNIPPET)
     shutil.rmtree(clone / ".cache", ignore_errors=True)
-    build = [".venv/bin/mkdocs", "build", "--strict", "-d", str(work / "site")]
+    build = [".venv/bin/properdocs", "build", "-f", "mkdocs.yml", "--strict", "-d", str(work / "site")]
     env = {"NO_MKDOCS_2_WARNING": "1"}
     _timed(run, "strict build (cold)", build, clone, env)
     _timed(run, "strict build (warm)", build, clone, env)

@@ -45,7 +45,7 @@ def page_under_docs(lang: str, page: Path) -> Path:
 def script(lang: str, page: Path) -> None:
     """Print the reader script of PAGE (a path under docs/LANG/)."""
     from tools.downloads.files import script as make_script
-    from tools.downloads.model import page_code
+    from tools.pages.code import page_code
 
     sys.stdout.write(make_script(page_code(lang, page_under_docs(lang, page))))
 
@@ -56,7 +56,7 @@ def script(lang: str, page: Path) -> None:
 def notebook(lang: str, page: Path) -> None:
     """Print the notebook (JSON) of PAGE (a path under docs/LANG/)."""
     from tools.downloads.files import notebook as make_notebook
-    from tools.downloads.model import page_code
+    from tools.pages.code import page_code
 
     sys.stdout.write(make_notebook(page_code(lang, page_under_docs(lang, page))))
 

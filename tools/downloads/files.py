@@ -1,6 +1,6 @@
 """Per-page downloads: the reader script (.py) and notebook (.ipynb) of each page.
 
-Both are made from the page as the build renders it (tools/downloads/model.py):
+Both are made from the page as the build renders it (tools/pages/code.py):
 every Python block in page order, with its includes expanded and its annotation
 markers (``# (1)!``) removed, which is what the copy button gives. The script is
 what the page's code-block items run (tests/support/codeblocks.py), so what a reader
@@ -24,8 +24,8 @@ import textwrap
 from pathlib import Path
 
 from tools.core.i18n import UI
-from tools.downloads.model import Heading, PageCode, page_code, pages_with_code
 from tools.pages import parse as pages
+from tools.pages.code import Heading, PageCode, page_code, pages_with_code
 
 DOWNLOADS = "downloads"  # folder of the downloads in the built site
 

@@ -22,7 +22,7 @@ from tools.core.errors import ToolError
 from tools.core.repo import DOCS, ROOT, SNIPPETS, page_lang
 from tools.downloads import files as dl
 from tools.downloads import wheel as helper_wheel
-from tools.downloads.model import DownloadError
+from tools.pages.code import PageCodeError
 from tools.snippets.source import SnippetError
 
 _state: dict = {"downloads": {}, "wheel": None}
@@ -55,7 +55,7 @@ def _downloads(lang: str) -> dict[str, str]:
     else:
         try:
             made = dl.all_downloads(lang, cuda=False)
-        except (DownloadError, SnippetError) as err:
+        except (PageCodeError, SnippetError) as err:
             raise ToolError(f"Page downloads: {err}") from None
         build_cache.put("downloads", digest, json.dumps(made, ensure_ascii=False))
     _state["downloads"][lang] = (key, made)

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 from tools.core.repo import child_env, rel
-from tools.downloads.model import PageCode
+from tools.pages.code import PageCode
 from tools.snippets.records import wrap_output
 from tools.snippets.runner import ForkServer, run_command
 from tools.snippets.source import SnippetError, parse

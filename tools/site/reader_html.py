@@ -19,13 +19,12 @@ from __future__ import annotations
 import html
 import re
 
+from tools.core.i18n import UI
 from tools.core.repo import ROOT
 
 SEARCH_WORDS = ROOT / "data" / "search-words.zh.txt"
+_UI = UI["site.reader_html"]
 
-FIGURE_LABEL = {"zh": "图 {n}", "en": "Figure {n}"}
-FIGURE_SEP = {"zh": "：", "en": ": "}
-ZOOM_TITLE = {"zh": "点击查看原图", "en": "Open the full-size figure"}
 
 _FIGURE = re.compile(r'<p>\s*(<img alt="(?P<alt>[^"]*)" src="(?P<src>[^"]+\.svg)"\s*/?>)\s*</p>')
 _ALTERNATE = re.compile(r'\s*<link rel="alternate" href="[^"]*" hreflang="[^"]*">')
@@ -45,13 +44,13 @@ def figures_to_html(content: str, lang: str) -> str:
                 f"An SVG figure has no alt text ({m.group('src')}): write ![caption](…svg), "
                 "the alt text becomes the figure's caption."
             )
-        label = FIGURE_LABEL[lang].format(n=count)
+        label = _UI[lang]["figure_label"].format(n=count)
         return (
             f'<figure class="site-figure" id="figure-{count}">'
-            f'<a class="figure-zoom" href="{m.group("src")}" title="{ZOOM_TITLE[lang]}">'
+            f'<a class="figure-zoom" href="{m.group("src")}" title="{_UI[lang]["zoom_title"]}">'
             f"{m.group(1)}</a>"
-            f'<figcaption><span class="figure-number">{label}</span>{FIGURE_SEP[lang]}{alt}'
-            f'<span class="figure-cue">{FIGURE_CUE[lang]}</span></figcaption></figure>'
+            f'<figcaption><span class="figure-number">{label}</span>{_UI[lang]["figure_sep"]}{alt}'
+            f'<span class="figure-cue">{_UI[lang]["figure_cue"]}</span></figcaption></figure>'
         )
 
     return _FIGURE.sub(sub, content)
@@ -97,28 +96,6 @@ _CELL = re.compile(r"<(?P<tag>t[dh])(?P<attrs>[^>]*)>(?P<inner>.*?)</(?P=tag)>",
 _TAGS = re.compile(r"<[^>]+>")
 
 # The columns and outcomes of the comparison table (snippets/internals/comparison/table.py).
-COLUMN_GLOSS = {
-    "zh": {
-        "new": "新对象",
-        "storage": "共用存储",
-        "version": "共用版本计数器",
-        "graph": "记录计算图",
-        "grad": "梯度能流回",
-        "in-place": "原地写入后反向传播",
-    },
-    "en": {
-        "new": "new object",
-        "storage": "shares storage",
-        "version": "shares version counter",
-        "graph": "records the graph",
-        "grad": "gradient flows back",
-        "in-place": "in-place write, then backward",
-    },
-}
-OUTCOMES = {
-    "zh": {"error": "报错", "WRONG": "悄悄算错", "correct": "正确"},
-    "en": {"error": "error", "WRONG": "WRONG", "correct": "correct"},
-}
 _OUTCOME_CLASS = {"error": "error", "WRONG": "wrong", "correct": "correct"}
 
 
@@ -136,8 +113,8 @@ def label_table_cells(content: str, lang: str) -> str:
         if head_row is None:
             return m.group(0)
         headers = [_text(c["inner"]) for c in _CELL.finditer(head_row["cells"])]
-        glossed = headers[1:] and all(h in COLUMN_GLOSS[lang] for h in headers[1:])
-        labels = [COLUMN_GLOSS[lang].get(h, h) if glossed else h for h in headers]
+        glossed = headers[1:] and all(h in _UI[lang]["column_gloss"] for h in headers[1:])
+        labels = [_UI[lang]["column_gloss"].get(h, h) if glossed else h for h in headers]
 
         def row(r: re.Match) -> str:
             index = [-1]
@@ -146,16 +123,15 @@ def label_table_cells(content: str, lang: str) -> str:
                 index[0] += 1
                 if c["tag"] != "td" or "data-label" in c["attrs"]:
                     if c["tag"] == "th" and glossed and index[0] > 0:
-                        gloss = html.escape(COLUMN_GLOSS[lang][headers[index[0]]])
+                        gloss = html.escape(_UI[lang]["column_gloss"][headers[index[0]]])
                         return f'<th{c["attrs"]} title="{gloss}">{c["inner"]}</th>'
                     return c.group(0)
                 label = labels[index[0]] if index[0] < len(labels) else ""
                 inner = c["inner"]
                 word = _text(inner)
-                if glossed and word in OUTCOMES[lang]:
-                    inner = (
-                        f'<span class="outcome outcome--{_OUTCOME_CLASS[word]}">{OUTCOMES[lang][word]}</span>'
-                    )
+                if glossed and word in _UI[lang]["outcomes"]:
+                    shown = _UI[lang]["outcomes"][word]
+                    inner = f'<span class="outcome outcome--{_OUTCOME_CLASS[word]}">{shown}</span>'
                 return f'<td{c["attrs"]} data-label="{html.escape(label)}">{inner}</td>'
 
             return "<tr>" + _CELL.sub(cell, r["cells"]) + "</tr>"
@@ -286,9 +262,3 @@ def figures_min_width(content: str, read_svg) -> str:
         )
 
     return _FIGURE_TAG.sub(sub, content)
-
-
-FIGURE_CUE = {
-    "zh": "在手机上可左右滑动查看全图，点按打开原图。",
-    "en": "On a phone, swipe sideways to see the whole figure; tap it to open it full size.",
-}

@@ -1,5 +1,6 @@
 # raises: save-for-backward-error RuntimeError
 # raises: once-differentiable RuntimeError
+# raises: function-jvp-missing NotImplementedError
 """API inventory, torch.autograd.Function and its ctx."""
 
 # --8<-- [start:function]
@@ -84,6 +85,19 @@ assert out is h and h._version > before  # (2)!
 out.sum().backward()
 print("h:", h.detach())
 print("node:", type(h.grad_fn).__name__)
+
+
+class Undeclared(AddOneInPlace):
+    @staticmethod
+    def forward(ctx, x):
+        x.add_(1)
+        return x
+
+
+h = torch.ones(2, requires_grad=True) * 2
+node = h.grad_fn
+out = Undeclared.apply(h)
+assert out is not h and h.grad_fn is node  # (3)!
 # --8<-- [end:mark-dirty]
 
 # --8<-- [start:mark-non-differentiable]
@@ -100,6 +114,7 @@ class SortWithIndex(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, grad_values, grad_index):
+        assert not grad_index.any()  # (2)!
         (index,) = ctx.saved_tensors
         return torch.zeros_like(grad_values).scatter(0, index, grad_values)
 
@@ -126,6 +141,7 @@ class Split(torch.autograd.Function):
     @staticmethod
     def backward(ctx, g_a, g_b):
         print("g_b is None:", g_b is None)
+        assert g_b is None
         total = torch.zeros(2)
         if g_a is not None:
             total = total + 2 * g_a
@@ -217,3 +233,18 @@ with fwAD.dual_level():
     print("tangent:", fwAD.unpack_dual(out).tangent)
     assert fwAD.unpack_dual(out).tangent.tolist() == [2.0, 10.0]
 # --8<-- [end:function-jvp]
+
+# --8<-- [start:function-jvp-missing]
+class NoJvp(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        return grad_out * 2
+
+
+with fwAD.dual_level():
+    NoJvp.apply(fwAD.make_dual(torch.ones(2), torch.ones(2)))
+# --8<-- [end:function-jvp-missing]

@@ -27,6 +27,21 @@ print("x.grad:", x.grad)
 assert shapes == [(2,), (2,)] and x.grad.tolist() == [3.0, 4.0]
 # --8<-- [end:saved-tensors-hooks]
 
+# --8<-- [start:saved-tensors-hooks-output]
+import weakref
+
+freed = {}
+hooks = {"t": lambda t: t, "t.detach()": lambda t: t.detach()}
+for name, pack in hooks.items():
+    with saved_tensors_hooks(pack, lambda t: t):
+        y = x.exp()  # (1)!
+    ref = weakref.ref(y)
+    del y
+    freed[name] = ref() is None
+print("freed after del:", freed)
+assert freed == {"t": False, "t.detach()": True}
+# --8<-- [end:saved-tensors-hooks-output]
+
 # --8<-- [start:save-on-cpu]
 import torch
 from torch.autograd.graph import save_on_cpu
@@ -122,6 +137,7 @@ w = torch.tensor([1.0, 2.0], requires_grad=True)
 h = w * 3
 edge = get_gradient_edge(h)  # (1)!
 loss = (h ** 2).sum()
+del h
 (g_h,) = torch.autograd.grad(loss, edge, retain_graph=True)
 print("dloss/dh:", g_h)
 assert g_h.tolist() == [6.0, 12.0] and w.grad is None

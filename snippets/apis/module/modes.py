@@ -11,6 +11,17 @@ net(torch.ones(1, 2)).sum().backward()
 print("first layer grad:", net[0].weight.grad)
 print("second:", net[1].weight.grad is not None)
 assert net[0].weight.grad is None and net[1].weight.grad is not None
+
+from autograd_lens import SavedTensorLedger
+
+x = torch.ones(1, 2, requires_grad=True)
+with SavedTensorLedger() as frozen:
+    net[0](x)  # (2)!
+net[0].requires_grad_(True)
+with SavedTensorLedger() as trained:
+    net[0](x)
+print("saved for backward:", frozen.count, "vs", trained.count)
+assert frozen.count < trained.count
 # --8<-- [end:requires-grad]
 
 # --8<-- [start:zero-grad]

@@ -61,8 +61,11 @@ assert torch.equal(head.weight, before)  # (1)!
 opt.add_param_group({"params": head.parameters(), "lr": 0.01})  # (2)!
 print("groups:", len(opt.param_groups))
 print("lrs:", [g["lr"] for g in opt.param_groups])
+head.bias.grad = None
+bias = head.bias.detach().clone()
 opt.step()
 assert not torch.equal(head.weight, before)
+assert torch.equal(head.bias, bias)  # (3)!
 # --8<-- [end:param-groups]
 
 # --8<-- [start:state]
@@ -103,16 +106,20 @@ import torch
 from torch import nn
 from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn
 
-net = nn.Linear(2, 1)
+net = nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))
 ema = AveragedModel(net, multi_avg_fn=get_ema_multi_avg_fn(0.9),
-                    use_buffers=True)  # (1)!
-assert ema.module.weight is not net.weight
+                    use_buffers=False)  # (1)!
+assert ema.module[0].weight is not net[0].weight
 ema.update_parameters(net)
 with torch.no_grad():
-    net.weight.add_(1.0)
+    net[0].weight.add_(1.0)
+    net[1].running_mean.add_(1.0)
 ema.update_parameters(net)  # (2)!
-assert ema.module.weight.grad_fn is None
-gap = (net.weight - ema.module.weight).detach()
-print("ema lags behind by:", round(gap.mean().item(), 4))
-assert torch.allclose(gap, torch.full((1, 2), 0.9))
+assert ema.module[0].weight.grad_fn is None
+gap = (net[0].weight - ema.module[0].weight).detach()
+print("weights: ema lags behind by", round(gap.mean().item(), 4))
+assert torch.allclose(gap, torch.full((2, 2), 0.9))
+copied = torch.equal(ema.module[1].running_mean, net[1].running_mean)
+print("buffers copied, not averaged:", copied)  # (3)!
+assert copied
 # --8<-- [end:averaged-model]

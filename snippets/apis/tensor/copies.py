@@ -1,4 +1,5 @@
 # raises: deepcopy-nonleaf RuntimeError
+# raises: detach-inplace-view RuntimeError
 """API inventory, torch.Tensor: copies, and whether they stay in the graph."""
 
 # --8<-- [start:detach-inplace]
@@ -6,13 +7,19 @@ import torch
 
 w = torch.ones(2, requires_grad=True)
 z = w * 3
+early = z[:1]
 z.detach_()  # (1)!
 assert z.grad_fn is None and not z.requires_grad and z.is_leaf
-v = (w * 3)[:1]
-print("view:", v._is_view())
-print("use v.detach() instead")
-assert v._is_view()
+early.sum().backward()  # (2)!
+print("z.grad_fn:", z.grad_fn)
+print("w.grad through the earlier view:", w.grad)
+assert w.grad.tolist() == [3.0, 0.0]
 # --8<-- [end:detach-inplace]
+
+# --8<-- [start:detach-inplace-view]
+v = (w * 3)[:1]
+v.detach_()
+# --8<-- [end:detach-inplace-view]
 
 # --8<-- [start:clone]
 import torch

@@ -1,3 +1,4 @@
+# raises: is-inference-version RuntimeError
 """API inventory, torch.Tensor: versions, views and inference tensors."""
 
 # --8<-- [start:version]
@@ -34,3 +35,7 @@ assert t.is_inference() and not t.requires_grad
 assert torch.is_inference(input=t) and not w.is_inference()
 print("t.is_inference():", t.is_inference())
 # --8<-- [end:is-inference]
+
+# --8<-- [start:is-inference-version]
+t._version
+# --8<-- [end:is-inference-version]

@@ -129,12 +129,6 @@ w = torch.tensor(2.0, requires_grad=True)
 (w * 3).backward(inputs=[])
 # --8<-- [end:inputs-empty-backward]
 
-# --8<-- [start:inputs-empty-grad]
-import torch
-
-w = torch.tensor(2.0, requires_grad=True)
-torch.autograd.grad(w * 3, [])
-# --8<-- [end:inputs-empty-grad]
 
 # --8<-- [start:only-inputs-fix]
 import torch
@@ -190,3 +184,13 @@ import torch
 with torch.autograd.detect_anomaly():
     y = torch.tensor([1.0], requires_grad=True) * 2
 # --8<-- [end:anomaly-context]
+
+
+# Last: before torch 2.13 this raises ValueError, not RuntimeError; the
+# sections above still run on those releases.
+# --8<-- [start:inputs-empty-grad]
+import torch
+
+w = torch.tensor(2.0, requires_grad=True)
+torch.autograd.grad(w * 3, [])
+# --8<-- [end:inputs-empty-grad]

@@ -1,6 +1,8 @@
 # runner: subprocess
 # timeout: 120
 # raises: ddp-frozen RuntimeError
+# raises: ddp-marked-twice RuntimeError
+# raises: ddp-unused RuntimeError
 """Errors: wrapping a model in DistributedDataParallel (gloo, one process)."""
 
 # --8<-- [start:ddp-frozen-fix]
@@ -38,3 +40,92 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 frozen = torch.nn.Linear(4, 4).requires_grad_(False)
 DDP(frozen)
 # --8<-- [end:ddp-frozen]
+
+# --8<-- [start:ddp-marked-twice-fix]
+import torch
+import torch.utils.checkpoint
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+class Twice(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(4, 4)
+
+    def forward(self, x):
+        x = torch.utils.checkpoint.checkpoint(
+            self.lin, x, use_reentrant=False
+        )
+        return torch.utils.checkpoint.checkpoint(
+            self.lin, x, use_reentrant=False
+        )
+
+
+model = DDP(Twice())
+model(torch.ones(2, 4)).sum().backward()
+print(model.module.lin.weight.grad.shape)
+assert model.module.lin.weight.grad is not None
+# --8<-- [end:ddp-marked-twice-fix]
+
+# --8<-- [start:ddp-marked-twice]
+import torch
+from torch.nn.parallel import DistributedDataParallel as DDP
+from torch.utils.checkpoint import checkpoint
+
+
+class Twice(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(4, 4)
+
+    def forward(self, x):
+        x = checkpoint(self.lin, x, use_reentrant=True)
+        return checkpoint(self.lin, x, use_reentrant=True)
+
+
+model = DDP(Twice(), find_unused_parameters=True)
+x = torch.ones(2, 4, requires_grad=True)
+model(x).sum().backward()
+# --8<-- [end:ddp-marked-twice]
+
+# --8<-- [start:ddp-unused-fix]
+import torch
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+class TwoHeads(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.used = torch.nn.Linear(4, 2)
+        self.spare = torch.nn.Linear(4, 2)
+
+    def forward(self, x):
+        return self.used(x)
+
+
+model = DDP(TwoHeads(), find_unused_parameters=True)
+for step in range(2):
+    model(torch.ones(3, 4)).sum().backward()
+print(model.module.spare.weight.grad)
+assert model.module.spare.weight.grad is None
+# --8<-- [end:ddp-unused-fix]
+
+# --8<-- [start:ddp-unused]
+import torch
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+class TwoHeads(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.used = torch.nn.Linear(4, 2)
+        self.spare = torch.nn.Linear(4, 2)
+
+    def forward(self, x):
+        return self.used(x)
+
+
+model = DDP(TwoHeads())
+for step in range(2):
+    model(torch.ones(3, 4)).sum().backward()
+# --8<-- [end:ddp-unused]

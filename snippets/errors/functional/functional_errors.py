@@ -10,6 +10,7 @@
 # raises: strict-vjp RuntimeError
 # raises: strict-hessian RuntimeError
 # raises: jvp-v-none RuntimeError
+# raises: strict-output-no-grad RuntimeError
 
 # --8<-- [start:func-grad-fix]
 import torch
@@ -245,3 +246,10 @@ def f(x):
 
 jvp(f, torch.ones(2))
 # --8<-- [end:jvp-v-none]
+
+# --8<-- [start:strict-output-no-grad]
+import torch
+from torch.autograd.functional import jacobian
+
+jacobian(lambda x: x.detach() * 2, torch.ones(2), strict=True)
+# --8<-- [end:strict-output-no-grad]

@@ -33,5 +33,6 @@ same = torch.allclose(eager, model.linear.weight.grad)
 print("same gradient as eager:", same)
 assert loss is not logged and loss.requires_grad
 assert not logged.requires_grad
+assert loss.data_ptr() == logged.data_ptr()
 assert same
 # --8<-- [end:compile-loss-detach]

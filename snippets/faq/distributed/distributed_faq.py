@@ -1,47 +1,32 @@
 # runner: subprocess
-# timeout: 600
+# timeout: 300
 # stderr: DDP's C++ log warns that find_unused_parameters found none, and
 # each worker process warns that torch.distributed.nn is deprecated
 # raises: ddp-checkpoint-ready-twice RuntimeError
-"""FAQ: gradients across processes (gloo, CPU, two processes): all_gather
-and autograd, reentrant checkpoints under DDP, frozen parameters in FSDP2."""
+# raises: fsdp-frozen-params RuntimeError
+"""FAQ: gradients across processes (gloo, CPU): all_gather and autograd (two
+processes), reentrant checkpoints under DDP, frozen parameters in FSDP2 (one
+process each: a one-process group teaches them without starting any)."""
 
 # --8<-- [start:all-gather-no-grad]
-import os
-import socket
-
 import torch
 import torch.distributed as dist
-import torch.multiprocessing as mp
-
-
-def gather_worker(rank, world, results):
-    dist.init_process_group("gloo", rank=rank, world_size=world)
-    feat = torch.full((2,), float(rank + 1), requires_grad=True)
-    gathered = [torch.zeros(2) for _ in range(world)]
-    dist.all_gather(gathered, feat)  # (1)!
-    no_graph = all(t.grad_fn is None for t in gathered)
-    gathered[rank] = feat  # (2)!
-    torch.cat(gathered).pow(2).sum().backward()
-    results[rank] = (no_graph, feat.grad.tolist())
-    dist.destroy_process_group()
-
 
 if __name__ == "__main__" and dist.is_available():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
-    torch.manual_seed(0)
-    with mp.Manager() as manager:
-        results = manager.dict()
-        mp.spawn(gather_worker, args=(2, results), nprocs=2)
-        results = dict(results)
-    for rank in (0, 1):
-        no_graph, grad = results[rank]
-        print(f"rank {rank}: gathered tensors have no grad_fn: {no_graph};",
-              f"own slot put back, feat.grad = {grad}")
-        assert no_graph and grad == [2.0 * (rank + 1)] * 2
+    if not dist.is_initialized():
+        dist.init_process_group("gloo", store=dist.HashStore(),
+                                rank=0, world_size=1)  # (1)!
+    rank, world = dist.get_rank(), dist.get_world_size()
+    feat = torch.full((2,), float(rank + 1), requires_grad=True)
+    gathered = [torch.zeros(2) for _ in range(world)]
+    dist.all_gather(gathered, feat)  # (2)!
+    no_graph = all(t.grad_fn is None for t in gathered)
+    gathered[rank] = feat  # (3)!
+    torch.cat(gathered).pow(2).sum().backward()
+    print(f"gathered tensors have no grad_fn: {no_graph}")
+    print(f"own slot put back: feat.grad = {feat.grad.tolist()}")
+    assert no_graph and feat.grad.tolist() == [2.0, 2.0]
+    dist.destroy_process_group()
 # --8<-- [end:all-gather-no-grad]
 
 # --8<-- [start:dist-nn-all-gather-scale]
@@ -88,9 +73,6 @@ if __name__ == "__main__" and dist.is_available():
 # --8<-- [end:dist-nn-all-gather-scale]
 
 # --8<-- [start:ddp-checkpoint-ready-twice]
-import os
-import socket
-
 import torch
 import torch.distributed as dist
 from torch import nn
@@ -111,11 +93,9 @@ class Net(nn.Module):
 
 
 if __name__ == "__main__" and dist.is_available():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
-    dist.init_process_group("gloo", rank=0, world_size=1)  # (1)!
+    if not dist.is_initialized():
+        dist.init_process_group("gloo", store=dist.HashStore(),
+                                rank=0, world_size=1)  # (1)!
     torch.manual_seed(0)
     x = torch.randn(3, 4, requires_grad=True)
 
@@ -140,65 +120,28 @@ if __name__ == "__main__" and dist.is_available():
     model(x).sum().backward()
 # --8<-- [end:ddp-checkpoint-ready-twice]
 
-if __name__ == "__main__" and dist.is_available():
-    dist.destroy_process_group()
-
 # --8<-- [start:fsdp-frozen-params]
-import os
-import socket
-
 import torch
 import torch.distributed as dist
-import torch.multiprocessing as mp
 from torch import nn
-from torch.distributed.fsdp import fully_shard
 
+if __name__ == "__main__" and dist.is_available():  # (1)!
+    from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
+    from torch.distributed.fsdp import fully_shard
 
-def fsdp_worker(rank, world, results):
-    dist.init_process_group("gloo", rank=rank, world_size=world)
+    if not dist.is_initialized():
+        dist.init_process_group("gloo", store=dist.HashStore(),
+                                rank=0, world_size=1)  # (2)!
     torch.manual_seed(0)
     model = nn.Sequential(nn.Linear(4, 4), nn.Linear(4, 1))
-    model[0].requires_grad_(False)  # (1)!
-    fully_shard(model)  # (2)!
-    model(torch.randn(2, 4) + rank).sum().backward()
-    results[rank] = {n: (p.requires_grad, p.grad is not None)
-                     for n, p in model.named_parameters()}
-    dist.destroy_process_group()
-
-
-if __name__ == "__main__" and dist.is_available():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
-    torch.manual_seed(0)
-    with mp.Manager() as manager:
-        results = manager.dict()
-        mp.spawn(fsdp_worker, args=(2, results), nprocs=2)
-        results = dict(results)
-    for name, (req, got) in results[0].items():
-        print(f"{name}: requires_grad={req}, has .grad={got}")
-    assert results[1] == results[0] == {
-        "0.weight": (False, False), "0.bias": (False, False),
-        "1.weight": (True, True), "1.bias": (True, True)}
+    model[0].requires_grad_(False)  # (3)!
+    fully_shard(model)  # (4)!
+    model(torch.randn(2, 4)).sum().backward()
+    got = {n: (p.requires_grad, p.grad is not None)
+           for n, p in model.named_parameters()}
+    for name, (req, has_grad) in got.items():
+        print(f"{name}: requires_grad={req}, has .grad={has_grad}")
+    assert got == {"0.weight": (False, False), "0.bias": (False, False),
+                   "1.weight": (True, True), "1.bias": (True, True)}
+    FSDP(nn.Linear(2, 2))  # (5)!
 # --8<-- [end:fsdp-frozen-params]
-
-# Not shown: on a machine without an accelerator (this site's), the first
-# FSDP refuses to run.
-if (__name__ == "__main__" and dist.is_available()
-        and not torch.cuda.is_available()):
-    from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
-    dist.init_process_group("gloo", rank=0, world_size=1)
-    try:
-        FSDP(nn.Linear(2, 2))
-    except RuntimeError:
-        pass
-    else:
-        raise AssertionError("FSDP1 needs an accelerator on 2.13")
-    finally:
-        dist.destroy_process_group()

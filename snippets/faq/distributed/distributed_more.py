@@ -1,19 +1,15 @@
 # runner: subprocess
 # timeout: 300
 # raises: no-grad-broadcast-leaf RuntimeError
-"""FAQ: more gradients across processes (gloo, CPU, two processes): one
-module called twice under DDP with reentrant checkpointing (what detach()
-on one branch fixes, and what it costs); broadcasting parameters in place
-(the leaf in-place error, broadcast into p.detach(), and why `p = p + 0`
-syncs nothing)."""
+"""FAQ: more gradients across processes (gloo, CPU): one module called twice
+under DDP with reentrant checkpointing (what detach() on one branch fixes,
+and what it costs; one process); broadcasting parameters in place (the leaf
+in-place error, broadcast into p.detach(), and why `p = p + 0` syncs
+nothing; two processes)."""
 
 # --8<-- [start:detach-one-branch-ddp]
-import os
-import socket
-
 import torch
 import torch.distributed as dist
-import torch.multiprocessing as mp
 from torch import nn
 from torch.nn.parallel import DistributedDataParallel as DDP
 from torch.utils.checkpoint import checkpoint
@@ -42,46 +38,36 @@ def grads(reentrant, detach_b, static_graph=False):
     return enc.module.block.weight.grad.clone()
 
 
-def two_branch_worker(rank, world, results):
-    dist.init_process_group("gloo", rank=rank, world_size=world)
-    results[rank] = {
+if __name__ == "__main__" and dist.is_available():
+    if not dist.is_initialized():
+        dist.init_process_group("gloo", store=dist.HashStore(),
+                                rank=0, world_size=1)  # (3)!
+    results = {
         "reentrant, B detached": grads(True, True),
         "non-reentrant, B kept": grads(False, False),
         "reentrant, static_graph, B kept": grads(True, False, True),
     }
     dist.destroy_process_group()
 
-
-if __name__ == "__main__" and dist.is_available():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
-    with mp.Manager() as manager:
-        results = manager.dict()
-        mp.spawn(two_branch_worker, args=(2, results), nprocs=2)
-        results = dict(results)
-
     torch.manual_seed(0)
     ref = Encoder(False)
     xa, xb = torch.randn(2, 4), torch.randn(2, 4)
     (0.7 * ref(xa)).sum().backward()
     only_a = ref.block.weight.grad.clone()
-    (0.3 * ref(xb)).sum().backward()  # (3)!
+    (0.3 * ref(xb)).sum().backward()  # (4)!
     both = ref.block.weight.grad
-    detached = results[0]["reentrant, B detached"]
-    kept = results[0]["non-reentrant, B kept"]
-    static = results[0]["reentrant, static_graph, B kept"]
-    for name, g in results[0].items():
+    for name, g in results.items():
         print(
             f"{name}:\n  block.weight.grad is A's share only: "
             f"{torch.allclose(g, only_a)}; A's + B's: "
             f"{torch.allclose(g, both)}"
         )
-    assert torch.allclose(detached, only_a)  # (4)!
+    detached = results["reentrant, B detached"]
+    kept = results["non-reentrant, B kept"]
+    static = results["reentrant, static_graph, B kept"]
+    assert torch.allclose(detached, only_a)  # (5)!
     assert torch.allclose(kept, both) and not torch.allclose(kept, only_a)
     assert torch.allclose(static, both)
-    assert all(torch.equal(results[1][k], results[0][k]) for k in results[0])
 # --8<-- [end:detach-one-branch-ddp]
 
 # --8<-- [start:no-grad-broadcast-leaf]

@@ -1,4 +1,5 @@
 # raises: td-target-wrong RuntimeError
+# raises: ppo-rollout-wrong RuntimeError
 """Reinforcement-learning patterns that stop or reroute gradients, each as
 the repositories write it, then what goes wrong without it."""
 
@@ -136,6 +137,9 @@ zero = torch.count_nonzero(agent_actor[0].weight.grad).item() == 0
 print("actor gradient all zeros:", zero)
 print("critic trained by pg_loss:", agent_critic[0].weight.grad is not None)
 assert zero and agent_critic[0].weight.grad is not None  # (2)!
+newlogprob = Categorical(logits=agent_actor(obs)).log_prob(actions)
+ratio = (newlogprob - logprobs).exp()
+(-advantages * ratio).mean().backward()  # (3)!
 # --8<-- [end:ppo-rollout-wrong]
 
 # --8<-- [start:sac-temperature]

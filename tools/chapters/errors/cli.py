@@ -24,15 +24,16 @@ def errors() -> None:
     "--source",
     type=click.Path(path_type=Path),
     default=None,
-    help="A pytorch checkout, or a folder of files copied from one (C++ sources are not in the wheel).",
+    help="A pytorch checkout whose Python files replace the wheel's "
+    "(the C++ messages are read from the wheel's binaries).",
 )
 def candidates(source: Path | None) -> None:
     """Regenerate data/errors-candidates.yml from PyTorch's source."""
     from tools.chapters.errors.extract import collect, render_candidates, torch_commit
-    from tools.chapters.errors.load import CANDIDATES, sources
+    from tools.chapters.errors.load import CANDIDATES, locations, sources
     from tools.core.repo import rel
 
-    files, found = collect(sources(), source)
+    files, found = collect(sources(), source, locations())
     CANDIDATES.write_text(render_candidates(sources(), files, found), encoding="utf-8")
     print(
         f"wrote {rel(CANDIDATES)}: {len(found)} messages from {len(files)} files "

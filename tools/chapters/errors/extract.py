@@ -1,20 +1,23 @@
-"""The candidate messages, extracted from PyTorch's source: ``data/errors-candidates.yml``.
+"""The candidate messages, extracted from PyTorch itself: ``data/errors-candidates.yml``.
 
-Python files are read from the installed torch wheel (exact at its commit,
-``torch.version.git_version``) or from ``--source DIR``; C++ files are not in the
-wheel (only its headers are) and are read from ``--source DIR``: a pytorch checkout,
-or a folder of files copied with the search tool. A copied file may say where it was
-read in its first lines::
+Python: the files named under ``sources:`` in ``data/errors.yml`` are read from the
+installed torch wheel (exact at its commit, ``torch.version.git_version``), or from
+``--source DIR``. Extraction keeps the fixed text of each message and writes its variable
+parts as placeholders ``{...}``: ``raise XError(...)``, ``warnings.warn(...)``,
+``torch._check``, DDP's ``_log_and_throw`` and Dynamo's graph breaks
+(``unimplemented(gb_type=..., explanation=...)``). A source given as
+``{files: GLOB, match: REGEX}`` keeps only the messages that match.
 
-    // read-at: 51c886dabe251f697f327b7f95f8437853fcf139
-    // excerpt: the message statements only; line numbers not kept
-
-Extraction keeps the fixed text of each message and writes its variable parts as
-placeholders ``{...}``: ``raise XError(...)`` and ``warnings.warn(...)`` in Python;
-``TORCH_CHECK*``, ``TORCH_INTERNAL_ASSERT*``, ``AT_ERROR``, ``TORCH_WARN*``,
-``throw std::runtime_error`` and ``PyErr_SetString``/``PyErr_Format`` in C++. Each C++
-message is looked up in the shipped binaries (``libtorch_cpu.so``,
-``libtorch_python.so``, ``libc10.so``): ``in_build`` says whether its fixed pieces are there.
+C++: the sources are not in the wheel, so the messages are read from the wheel's own
+binaries (``tools.chapters.errors.binary``): every message literal on the subject, with
+the file and line its raising call passes (``__FILE__``/``__LINE__``, exact at the pinned
+commit, ``where: call``), or the file its function names (``where: function``, no line).
+A C++ message is a candidate when its file matches a glob of ``sources:``; one whose
+file the binary does not tell is kept under its library's name (``where: library``)
+unless ``data/errors-locations.yml`` names the file the search tool found it in
+(``where: search``, ``read_at``: the commit of the stored copy). The header scan below
+(``cpp_messages``) re-reads a message from the wheel's headers where the binary locates
+it in one.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from pathlib import Path
 
 from tools.core.errors import ToolError
 
-CANDIDATES_HINT = ".venv/bin/python -m tools errors candidates --source <pytorch sources>"
+CANDIDATES_HINT = ".venv/bin/python -m tools errors candidates"
 
 
 class ExtractError(ToolError):
@@ -45,6 +48,8 @@ class Candidate:
     line: int | None
     function: str | None = None
     in_build: bool | None = None
+    where: str | None = None  # C++: call | function | search | library
+    read_at: str | None = None  # C++ located by the search tool: the stored copy's commit
 
     @property
     def id(self) -> str:
@@ -66,6 +71,10 @@ class Candidate:
             out["function"] = self.function
         if self.in_build is not None:
             out["in_build"] = self.in_build
+        if self.where:
+            out["where"] = self.where
+        if self.read_at:
+            out["read_at"] = self.read_at
         return out
 
 
@@ -214,6 +223,13 @@ class _Visitor(ast.NodeVisitor):
             message = self._message(node.args[1])  # DDP: self._log_and_throw(ErrorType, message)
             if message:
                 self._add(message, "error", _name(node.args[0]), "_log_and_throw", node)
+        elif _name(node.func) in ("unimplemented", "unimplemented_v2") and any(
+            kw.arg == "gb_type" for kw in node.keywords
+        ):
+            kws = {kw.arg: self._message(kw.value) for kw in node.keywords}
+            message = " Explanation: ".join(t for t in (kws.get("gb_type"), kws.get("explanation")) if t)
+            if message:
+                self._add(message, "error", "Unsupported", "unimplemented", node)
         elif isinstance(node.func, ast.Attribute) and node.func.attr == "_check" and len(node.args) > 1:
             msg = node.args[1]
             if isinstance(msg, ast.Lambda):
@@ -440,16 +456,29 @@ def in_build(message: str, blobs: list[bytes]) -> bool:
 class SourceFile:
     path: str
     read_at: str
-    origin: str  # wheel | checkout | excerpt
-    text: str
+    origin: str  # wheel | checkout | excerpt | binary | search
+    text: str = ""
 
 
 _READ_AT = re.compile(r"^\s*(?://|#)\s*read-at:\s*([0-9a-f]{40})\s*$", re.M)
 _EXCERPT = re.compile(r"^\s*(?://|#)\s*excerpt:", re.M)
 
 
-def matches(path: str, patterns: list[str]) -> bool:
-    return any(fnmatch.fnmatchcase(path, p) for p in patterns)
+def _glob(source) -> str:
+    return source if isinstance(source, str) else source["files"]
+
+
+def matches(path: str, patterns: list) -> bool:
+    return any(fnmatch.fnmatchcase(path, _glob(p)) for p in patterns)
+
+
+def selected(c: Candidate, sources: list) -> bool:
+    """A message of a file in scope: a plain glob keeps all of a file's messages, a
+    ``{files, match}`` source only those that match."""
+    for s in sources:
+        if fnmatch.fnmatchcase(c.file, _glob(s)) and (isinstance(s, str) or re.search(s["match"], c.message)):
+            return True
+    return False
 
 
 def extract(files: list[SourceFile]) -> list[Candidate]:
@@ -487,7 +516,7 @@ def torch_commit() -> str:
     return torch.version.git_version
 
 
-def _wheel_files(root: Path, patterns: list[str]) -> list[SourceFile]:
+def _wheel_files(root: Path, patterns: list) -> list[SourceFile]:
     commit = torch_commit()
     out = []
     base = root.parent
@@ -495,19 +524,14 @@ def _wheel_files(root: Path, patterns: list[str]) -> list[SourceFile]:
         name = path.relative_to(base).as_posix()
         if matches(name, patterns):
             out.append(SourceFile(name, commit, "wheel", path.read_text(encoding="utf-8")))
-    include = root / "include"
-    for path in sorted(include.rglob("*.h")):
-        name = path.relative_to(include).as_posix()
-        if matches(name, patterns):
-            out.append(SourceFile(name, commit, "wheel", path.read_text(encoding="utf-8")))
     return out
 
 
-def _source_files(source: Path, patterns: list[str], default: str, skip: set[str]) -> list[SourceFile]:
+def _source_files(source: Path, patterns: list, default: str) -> list[SourceFile]:
     out = []
-    for path in sorted(p for p in source.rglob("*") if p.is_file()):
+    for path in sorted(p for p in source.rglob("*.py") if p.is_file()):
         name = path.relative_to(source).as_posix()
-        if name in skip or not matches(name, patterns) or not name.endswith((".py", ".h", ".cpp")):
+        if not matches(name, patterns):
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
         commit, excerpt = read_at(text, default)
@@ -527,26 +551,57 @@ def binaries(root: Path) -> list[bytes]:
     return [b"\0".join(strings)]
 
 
-def collect(patterns: list[str], source: Path | None) -> tuple[list[SourceFile], list[Candidate]]:
+def cpp_candidates(
+    root: Path, sources: list, locations: list[dict]
+) -> tuple[list[SourceFile], list[Candidate]]:
+    """The C++ messages of the binaries whose file is in scope, each located (see the
+    module's docstring); ``locations`` are the files the search tool found for messages
+    the binary does not locate (``data/errors-locations.yml``)."""
+    from tools.chapters.errors import binary
+
+    commit = torch_commit()
+    found, files = [], {}
+    for f in binary.messages(root):
+        file, read, where = f.file, commit, "call" if f.line else "function"
+        if file is None:
+            hit = next((loc for loc in locations if loc["match"] in f.message), None)
+            if hit:
+                file, read, where = hit["file"], hit["read_at"], "search"
+            else:
+                file, where = f.lib, "library"
+        if where != "library" and not matches(file, sources):
+            continue
+        line = f.line if where == "call" else None  # a line without its file says nothing
+        c = Candidate(f.message, f.kind, f.type, f.via, file, line, in_build=True, where=where)
+        if where == "search":
+            c.read_at = read
+        origin = "search" if where == "search" else "binary"
+        files.setdefault((file, origin), SourceFile(file, read, origin))
+        found.append(c)
+    return list(files.values()), found
+
+
+def collect(
+    patterns: list, source: Path | None, locations: list[dict] | None = None
+) -> tuple[list[SourceFile], list[Candidate]]:
     """Every source file in scope and its candidate messages: the wheel's Python files
-    and headers first; a file under ``source`` replaces the wheel's copy of it."""
+    (a file under ``source`` replaces the wheel's copy of it), then the C++ messages
+    of the wheel's binaries."""
     root = torch_root()
     files = _wheel_files(root, patterns)
     if source is not None:
         if not source.is_dir():
             raise ExtractError(f"--source {source}: no such folder; point it at a pytorch checkout.")
-        extra = _source_files(source, patterns, "unknown", set())
+        extra = _source_files(source, patterns, "unknown")
         names = {f.path for f in extra}
         files = [f for f in files if f.path not in names] + extra
-    files.sort(key=lambda f: f.path)
-    found = extract(files)
-    if any(not c.file.endswith(".py") for c in found):
-        blobs = binaries(root)
-        for c in found:
-            if not c.file.endswith(".py") and c.message != "(no message)":
-                c.in_build = in_build(c.message, blobs)
+    found = [c for c in extract(files) if selected(c, patterns)]
+    cpp_files, cpp = cpp_candidates(root, patterns, locations or [])
+    used = {c.file for c in found}
+    files = [f for f in files if f.path in used] + cpp_files
+    files.sort(key=lambda f: (f.path, f.origin))
     seen, unique = set(), []
-    for c in found:
+    for c in found + cpp:
         if (c.file, c.message) not in seen:
             seen.add((c.file, c.message))
             unique.append(c)
@@ -562,17 +617,21 @@ def _q(value) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in value.items()) + "}"
     return json.dumps(value, ensure_ascii=False)
 
 
-def render_candidates(sources: list[str], files: list[SourceFile], found: list[Candidate]) -> str:
+def render_candidates(sources: list, files: list[SourceFile], found: list[Candidate]) -> str:
     lines = [
         "# Generated: every error and warning message in the files in scope (data/errors.yml,",
-        f"# sources:), from PyTorch's source. Do not edit; regenerate with\n#   {CANDIDATES_HINT}",
-        "# Each file was read at the commit beside it: the wheel's Python files and headers at",
-        "# the installed torch's own commit; the C++ files (not in the wheel) where the search",
-        "# tool had them. An excerpt keeps no line numbers (line: null). in_build: the C++",
-        "# message's fixed pieces are strings in libtorch_cpu.so or libtorch_python.so.",
+        f"# sources:), from PyTorch itself. Do not edit; regenerate with\n#   {CANDIDATES_HINT}",
+        "# Python files: read from the torch wheel, at its own commit. C++ messages: read from the",
+        "# wheel's binaries (libc10.so, libtorch_cpu.so, libtorch_python.so); where: call, the",
+        "# file and line the raising call passes (__FILE__, __LINE__), exact at torch_commit;",
+        "# where: function, the file the function that loads the message names (no line);",
+        "# where: search, the file the search tool found it in, in pytorch/pytorch at read_at",
+        "# (data/errors-locations.yml; no line); where: library, not located (the library's name).",
         f"torch_commit: {_q(torch_commit())}",
         "sources:",
         *[f"  - {_q(p)}" for p in sources],

@@ -30,7 +30,9 @@ CANDIDATES = ROOT / "data" / "errors-candidates.yml"
 SCHEMA = "errors.schema.json"
 CANDIDATES_SCHEMA = "errors-candidates.schema.json"
 ERRORS_DIR = "errors"
-CANDIDATES_HINT = ".venv/bin/python -m tools errors candidates --source <pytorch sources>"
+CANDIDATES_HINT = ".venv/bin/python -m tools errors candidates"
+LOCATIONS = ROOT / "data" / "errors-locations.yml"
+LOCATIONS_SCHEMA = "errors-locations.schema.json"
 
 
 class ErrorsError(ToolError):
@@ -135,15 +137,40 @@ class Errors:
 
 
 # --------------------------------------------------------------------------- reading
-def sources(path: Path = DATA) -> list[str]:
-    """The source files in scope (globs), for the extraction."""
+def sources(path: Path = DATA) -> list:
+    """The source files in scope (globs, or ``{files: GLOB, match: REGEX}``), for the extraction."""
     try:
         data = datafile.read_yaml(path).data
     except datafile.DataError as err:
         raise ErrorsError(str(err)) from None
     if not isinstance(data, dict) or not isinstance(data.get("sources"), list):
         raise ErrorsError(f"{rel(path)}: sources: must be a list of file globs.")
-    return [str(p) for p in data["sources"]]
+    out = []
+    for p in data["sources"]:
+        if isinstance(p, dict):
+            if set(p) != {"files", "match"}:
+                raise ErrorsError(
+                    f"{rel(path)}: a source {p!r} must be a glob or {{files: GLOB, match: REGEX}}."
+                )
+            try:
+                re.compile(p["match"])
+            except re.error as err:
+                raise ErrorsError(
+                    f"{rel(path)}: source {p['files']}: match is not a regular expression: {err}."
+                ) from None
+            out.append({"files": str(p["files"]), "match": str(p["match"])})
+        else:
+            out.append(str(p))
+    return out
+
+
+def locations(path: Path = LOCATIONS) -> list[dict]:
+    """Where the search tool found the C++ messages the binaries do not locate
+    (``data/errors-locations.yml``, kept by hand)."""
+    if not path.is_file():
+        return []
+    data = datafile.load(path, LOCATIONS_SCHEMA, entries="locations", error=ErrorsError).data
+    return data["locations"]
 
 
 def _text(entry: dict, key: str, where: str) -> dict[str, str]:
@@ -311,6 +338,12 @@ def load(path: Path = DATA, candidates_path: Path = CANDIDATES) -> Errors:
         if rule is not None:
             errs.excused[c["id"]] = rule
             used.add(rule.index)
+    for loc in locations():
+        if not any(c.get("where") == "search" and loc["match"] in c["message"] for c in found):
+            raise ErrorsError(
+                f"data/errors-locations.yml: {loc['match']!r} locates no candidate (the binaries "
+                f"no longer hold it, or locate it themselves): remove it, or run {CANDIDATES_HINT}"
+            )
     unused = [r for r in rules if r.index not in used]
     if unused:
         r = unused[0]

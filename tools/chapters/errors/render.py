@@ -48,7 +48,11 @@ def recorded(m: Message) -> str:
     out = markers.named(path.read_text(encoding="utf-8"), str(path))[m.section]
     lines = out.splitlines()
     start = next(
-        (i for i, line in enumerate(lines) if re.match(r"^[A-Za-z_][\w.]*(Error|Warning|Exception): ", line)),
+        (
+            i
+            for i, line in enumerate(lines)
+            if re.match(r"^([A-Za-z_][\w.]*(Error|Warning|Exception)|([\w.]*\.)?Unsupported): ", line)
+        ),
         None,
     )
     if start is None:

@@ -5,10 +5,12 @@ such as ``# (1)!`` removed), with the snippet files it includes, the recorded
 output of those sections (``snippets/**/*.out``) and, when it cannot run on this
 machine (it needs CUDA, or the page marks it
 ``<!--pytest.mark.skip(reason="...")-->``), why. A missing record, or one that
-lacks a section the page shows, raises ``DownloadError`` with the file named.
+lacks a section the page shows, raises ``PageCodeError`` with the file named.
+Each block also keeps the code as shown (``shown``: includes expanded, nothing
+wrapped), which the page checks read.
 
-tools/downloads/files.py writes the reader script and notebook from it;
-tools/downloads/run.py runs the script.
+The one reader of a page's code: tools/downloads/ writes the reader script and
+notebook from it, tests/support/codeblocks.py runs the pages' blocks with it.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ _MARK = re.compile(r"^\s*<!--\s*(?P<mark>pytest\.mark\.[^>]*?)\s*-->\s*$")
 _SKIP_REASON = re.compile(r"pytest\.mark\.skip\(\s*reason\s*=\s*(['\"])(?P<reason>.+)\1\s*\)")
 
 
-class DownloadError(ToolError, RuntimeError):
-    """A download cannot be made; the message names the file and what to do."""
+class PageCodeError(ToolError, RuntimeError):
+    """A page's code cannot be read; the message names the file and what to do."""
 
 
 PAGE_TIMEOUT_CAP = 300  # seconds for one page's code; the longest (distributed) takes ~40 s
@@ -53,7 +55,8 @@ class Block:
     number: int  # 1-based among the page's Python blocks
     line: int  # 1-based line of the page where the block's fence opens
     sources: list[tuple[Path, str | None]]  # (snippet file, section) of each include
-    code: str  # what the copy button gives
+    code: str  # what runs: the copy button's code, declared errors caught (as_run)
+    shown: str = ""  # what the page shows: includes expanded, nothing wrapped
     skip: tuple[str, str] | None = None  # (kind, reason) when commented out
     output: str = ""  # recorded stdout of the included sections
     needs_fresh_interpreter: bool = False  # a snippet with `# runner: subprocess`
@@ -127,18 +130,18 @@ def _recorded_output(path: Path, section: str | None, where: str) -> str:
     record = snippet.record_path
     hint = REFRESH_HINT.format(path=snippet.rel)
     if not record.is_file():
-        raise DownloadError(
+        raise PageCodeError(
             f"{where}: {snippet.rel} has no recorded output ({rel(record)}), so the "
             f"page's notebook cannot carry its output. Create it with: {hint}"
         )
     stale = record_stamp.stale_reason(snippet.path, record)
     if stale:
-        raise DownloadError(f"{where}: the record {rel(record)} is stale: {stale}. Refresh it with: {hint}")
+        raise PageCodeError(f"{where}: the record {rel(record)} is stale: {stale}. Refresh it with: {hint}")
     sections = record_sections(record)
     names = {c.name for c in snippet.chunks if c.name}
     recorded = {k for k in sections if k}
     if names != recorded:
-        raise DownloadError(
+        raise PageCodeError(
             f"{where}: the record {rel(record)} is stale: its sections "
             f"{sorted(recorded)} differ from the sections of {snippet.rel} {sorted(names)}. "
             f"Refresh it with: {hint}"
@@ -232,17 +235,18 @@ def _block(number: int, line: int, body: str, marks: list[str], cuda: bool, page
 
     try:
         code = reader_code(_expand_running(body))
+        shown = reader_code(expand(body))
     except SnippetMissingError as err:
         from tools.pages.checks import include_problems  # names the file and its sections
 
         why = "; ".join(include_problems(body, where)) or f"{where}: {err}"
-        raise DownloadError(f"cannot expand a code block's includes: {why}") from None
-    block = Block(number, line, sources, code)
+        raise PageCodeError(f"cannot expand a code block's includes: {why}") from None
+    block = Block(number, line, sources, code, shown=shown)
     skips = [m for m in marks if m.startswith("pytest.mark.skip")]
     for mark in skips:
         m = _SKIP_REASON.fullmatch(mark)
         if not m:
-            raise DownloadError(
+            raise PageCodeError(
                 f"{where}: block {number} is skipped without a reason; "
                 'write <!--pytest.mark.skip(reason="why")-->'
             )
