@@ -53,6 +53,9 @@ JS_INERT_HOSTS = {
     "chasen.org",
     "unpkg.com",
     "api.github.com",
+    # Pagefind's pagefind.js parses a relative URL against this base (to set its anchor or
+    # highlight parameter) and strips the base again: never requested.
+    "example.com",
 }
 
 
