@@ -339,122 +339,145 @@ def _order(pieces: list[str]) -> list[str]:
 
 
 # --------------------------------------------------------------------------- one library
-def scan(path: Path) -> list[Found]:
-    """Every message of one library: raised ones with their location, then the literals
-    on the subject that no raising call takes."""
-    import numpy as np
+class _Library:
+    """One library's strings, functions, string loads and raising calls."""
 
-    elf = Elf.read(path)
-    lib = path.name
-    strings = elf.strings()
-    start, end, name_off = elf.functions()
-    raisers: dict[int, tuple] = {}
-    named = list(elf.plt().items())
-    for a, n in zip(start.tolist(), name_off.tolist()):
-        if a and elf.data.startswith(_LOCAL, n):
-            named.append((a, elf.cstr(n).decode()))
-    for a, name in named:
-        for rx, via, type_, how in _RAISERS:
-            if rx.search(name):
-                raisers[a] = (via, type_, how)
-    base, b = elf.text()
-    site, target, register = _loads(base, b)
-    keep = np.isin(target, np.fromiter(strings.keys(), dtype=np.int64))
-    site, target, register = site[keep], target[keep], register[keep]
-    paths = {a for a, s in strings.items() if s.startswith(PATH_PREFIX)}
-    csite, ctarget = _calls(base, b, raisers)
-    order = np.argsort(csite)
-    csite, ctarget = csite[order], ctarget[order]
-    starts = start.tolist()
+    def __init__(self, path: Path):
+        import numpy as np
 
-    def function_of(addr: int) -> tuple[int, int] | None:
-        k = bisect.bisect_right(starts, addr) - 1
-        return (starts[k], int(end[k])) if k >= 0 and addr < end[k] else None
+        elf = Elf.read(path)
+        self.lib = path.name
+        self.strings = elf.strings()
+        start, self.end, name_off = elf.functions()
+        self.raisers: dict[int, tuple] = {}
+        named = list(elf.plt().items())
+        for a, n in zip(start.tolist(), name_off.tolist()):
+            if a and elf.data.startswith(_LOCAL, n):
+                named.append((a, elf.cstr(n).decode()))
+        for a, name in named:
+            for rx, via, type_, how in _RAISERS:
+                if rx.search(name):
+                    self.raisers[a] = (via, type_, how)
+        self.base, self.b = elf.text()
+        site, target, register = _loads(self.base, self.b)
+        keep = np.isin(target, np.fromiter(self.strings.keys(), dtype=np.int64))
+        self.site, self.target, self.register = site[keep], target[keep], register[keep]
+        self.paths = {a for a, s in self.strings.items() if s.startswith(PATH_PREFIX)}
+        csite, ctarget = _calls(self.base, self.b, self.raisers)
+        order = np.argsort(csite)
+        self.csite, self.ctarget = csite[order], ctarget[order]
+        self.starts = start.tolist()
 
-    def file_of_function(lo: int, hi: int, near: int) -> str | None:
+    def function_of(self, addr: int) -> tuple[int, int] | None:
+        k = bisect.bisect_right(self.starts, addr) - 1
+        return (self.starts[k], int(self.end[k])) if k >= 0 and addr < self.end[k] else None
+
+    def file_of_function(self, lo: int, hi: int, near: int) -> str | None:
         """The file a function names (its own source file before inlined headers'),
         nearest ``near``."""
-        a0, a1 = np.searchsorted(site, lo), np.searchsorted(site, hi)
-        found = [
-            (not strings[t].endswith((b".cpp", b".cc")), abs(near - s), t)
-            for s, t in zip(site[a0:a1].tolist(), target[a0:a1].tolist())
-            if t in paths
-        ]
-        return strings[min(found)[2]][len(PATH_PREFIX) :].decode() if found else None
+        import numpy as np
 
-    out: list[Found] = []
-    used: set[int] = set()
-    prev = 0
-    for call, t in zip(csite.tolist(), ctarget.tolist()):
-        fn = function_of(call)
-        lo = max(fn[0] if fn else call - WINDOW, call - WINDOW, prev + 5)
-        prev = call
-        j0, j1 = np.searchsorted(site, lo), np.searchsorted(site, call)
+        a0, a1 = np.searchsorted(self.site, lo), np.searchsorted(self.site, hi)
+        found = [
+            (not self.strings[t].endswith((b".cpp", b".cc")), abs(near - s), t)
+            for s, t in zip(self.site[a0:a1].tolist(), self.target[a0:a1].tolist())
+            if t in self.paths
+        ]
+        return self.strings[min(found)[2]][len(PATH_PREFIX) :].decode() if found else None
+
+    def _pieces(self, lo: int, call: int) -> tuple[list[tuple[int, int]], str | None, dict]:
+        """The string loads before ``call`` that make its message, and the file a load
+        names right before it."""
+        import numpy as np
+
+        j0, j1 = np.searchsorted(self.site, lo), np.searchsorted(self.site, call)
         pieces: list[tuple[int, int]] = []
         file, last = None, call
-        regs = dict(zip(site[j0:j1].tolist(), register[j0:j1].tolist()))
-        for s, tg in zip(site[j0:j1].tolist()[::-1], target[j0:j1].tolist()[::-1]):
-            if tg in paths:
+        regs = dict(zip(self.site[j0:j1].tolist(), self.register[j0:j1].tolist()))
+        for s, tg in zip(self.site[j0:j1].tolist()[::-1], self.target[j0:j1].tolist()[::-1]):
+            if tg in self.paths:
                 if file is None and call - s < FIRST_GAP:
-                    file = strings[tg][len(PATH_PREFIX) :].decode()
+                    file = self.strings[tg][len(PATH_PREFIX) :].decode()
                 continue
-            if not is_piece(strings[tg]):
+            if not is_piece(self.strings[tg]):
                 continue
             if last - s > (GAP if pieces else FIRST_GAP):
                 break
             if not pieces or pieces[-1][1] != tg:
                 pieces.append((s, tg))
             last = s
-        if not pieces:
-            continue
-        via, type_, how = raisers[t]
-        if file is None and fn:
-            file = file_of_function(fn[0], fn[1], call)
-        texts = [strings[tg].decode() for _, tg in pieces[::-1]]
-        if 4 * sum(regs[s] == RSI for s, _ in pieces) < 3 * len(pieces):  # not a stream
-            texts = _order(texts)
-        addrs = [tg for _, tg in pieces]
-        used.update(addrs)
-        out.append(
-            Found(
-                pieces=texts,
-                lib=lib,
-                via=via,
-                type=type_,
-                file=file,
-                line=_line(b, base, call, how) if how else None,
-                kind="warning" if type_.endswith("Warning") else "error",
-                addrs=addrs,
+        return pieces, file, regs
+
+    def raised(self) -> list[Found]:
+        """Each raising call's message, with its location."""
+        out: list[Found] = []
+        prev = 0
+        for call, t in zip(self.csite.tolist(), self.ctarget.tolist()):
+            fn = self.function_of(call)
+            lo = max(fn[0] if fn else call - WINDOW, call - WINDOW, prev + 5)
+            prev = call
+            pieces, file, regs = self._pieces(lo, call)
+            if not pieces:
+                continue
+            via, type_, how = self.raisers[t]
+            if file is None and fn:
+                file = self.file_of_function(fn[0], fn[1], call)
+            texts = [self.strings[tg].decode() for _, tg in pieces[::-1]]
+            if 4 * sum(regs[s] == RSI for s, _ in pieces) < 3 * len(pieces):  # not a stream
+                texts = _order(texts)
+            out.append(
+                Found(
+                    pieces=texts,
+                    lib=self.lib,
+                    via=via,
+                    type=type_,
+                    file=file,
+                    line=_line(self.b, self.base, call, how) if how else None,
+                    kind="warning" if type_.endswith("Warning") else "error",
+                    addrs=[tg for _, tg in pieces],
+                )
             )
-        )
-    # literals on the subject that no raising call takes
-    order = np.argsort(target, kind="stable")
-    by_target, by_site = target[order], site[order]
-    for a, s in strings.items():
-        if a in used or a in paths or not is_piece(s) or len(s) < 15 or b" " not in s.strip():
-            continue
-        text = s.decode()
-        if not VOCABULARY.search(text):
-            continue
-        i0, i1 = np.searchsorted(by_target, a), np.searchsorted(by_target, a, side="right")
-        files = set()
-        for st in by_site[i0:i1].tolist():
-            fn = function_of(st)
-            f = file_of_function(fn[0], fn[1], st) if fn else None
-            if f:
-                files.add(f)
-        cpp = sorted(f for f in files if not f.endswith((".h", ".hpp")))
-        file = cpp[0] if len(cpp) == 1 else (sorted(files)[0] if len(files) == 1 else None)
-        out.append(Found(pieces=[text], lib=lib, via="string", type="RuntimeError", file=file, addrs=[a]))
-    return out
+        return out
+
+    def unraised(self, used: set[int]) -> list[Found]:
+        """The literals on the subject that no raising call takes."""
+        import numpy as np
+
+        order = np.argsort(self.target, kind="stable")
+        by_target, by_site = self.target[order], self.site[order]
+        out = []
+        for a, s in self.strings.items():
+            if a in used or a in self.paths or not is_piece(s) or len(s) < 15 or b" " not in s.strip():
+                continue
+            text = s.decode()
+            if not VOCABULARY.search(text):
+                continue
+            i0, i1 = np.searchsorted(by_target, a), np.searchsorted(by_target, a, side="right")
+            files = set()
+            for st in by_site[i0:i1].tolist():
+                fn = self.function_of(st)
+                f = self.file_of_function(fn[0], fn[1], st) if fn else None
+                if f:
+                    files.add(f)
+            cpp = sorted(f for f in files if not f.endswith((".h", ".hpp")))
+            file = cpp[0] if len(cpp) == 1 else (sorted(files)[0] if len(files) == 1 else None)
+            out.append(Found([text], self.lib, "string", "RuntimeError", file=file, addrs=[a]))
+        return out
+
+
+def scan(path: Path) -> list[Found]:
+    """Every message of one library: raised ones with their location, then the literals
+    on the subject that no raising call takes."""
+    library = _Library(path)
+    raised = library.raised()
+    return raised + library.unraised({a for f in raised for a in f.addrs})
 
 
 # --------------------------------------------------------------------------- the wheel
-def _header_text(found: Found, include: Path) -> str | None:
+def _header_text(found: Found, include: Path, cpp_messages) -> str | None:
     """The message re-read from the wheel's header at its line, where the binary locates it
-    in one (the header's first line is an added include guard: one line more)."""
-    from tools.chapters.errors.extract import cpp_messages
-
+    in one (the header's first line is an added include guard: one line more);
+    ``cpp_messages`` is the source reader (tools.chapters.errors.extract's)."""
     if not (found.file and found.line and found.file.endswith((".h", ".hpp"))):
         return None
     for name in (
@@ -481,9 +504,10 @@ FAMILIES = [
 ]
 
 
-def messages(torch_root: Path) -> list[Found]:
+def messages(torch_root: Path, cpp_messages) -> list[Found]:
     """The messages on the subject in the three libraries, one per file and text (the
-    first line where one file raises the same text twice)."""
+    first line where one file raises the same text twice); ``cpp_messages`` re-reads a
+    message from a header (the caller's source reader: no import back to it)."""
     include = torch_root / "include"
     out, seen = [], {}
     for name in LIBRARIES:
@@ -494,7 +518,7 @@ def messages(torch_root: Path) -> list[Found]:
             words = CORE_VOCABULARY if f.file is None else VOCABULARY
             if not words.search(" ".join(f.pieces)):
                 continue
-            f.text = _header_text(f, include) or join(f.pieces)
+            f.text = _header_text(f, include, cpp_messages) or join(f.pieces)
             for rx, to in FAMILIES:
                 f.text = rx.sub(to, f.text)
             key = (f.file or f.lib, f.text)

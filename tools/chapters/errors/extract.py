@@ -561,7 +561,7 @@ def cpp_candidates(
 
     commit = torch_commit()
     found, files = [], {}
-    for f in binary.messages(root):
+    for f in binary.messages(root, cpp_messages):
         file, read, where = f.file, commit, "call" if f.line else "function"
         if file is None:
             hit = next((loc for loc in locations if loc["match"] in f.message), None)

@@ -301,6 +301,16 @@ def read_candidates(path: Path = CANDIDATES) -> dict:
     return datafile.load(path, CANDIDATES_SCHEMA, entries="candidates", error=ErrorsError).data
 
 
+def _check_locations(found: list[dict]) -> None:
+    """Each location the search tool found still locates a candidate."""
+    for loc in locations():
+        if not any(c.get("where") == "search" and loc["match"] in c["message"] for c in found):
+            raise ErrorsError(
+                f"data/errors-locations.yml: {loc['match']!r} locates no candidate (the binaries "
+                f"no longer hold it, or locate it themselves): remove it, or run {CANDIDATES_HINT}"
+            )
+
+
 def load(path: Path = DATA, candidates_path: Path = CANDIDATES) -> Errors:
     """Read and validate both files; raise ErrorsError naming the first problem."""
     data = datafile.load(path, SCHEMA, entries="entries", error=ErrorsError).data
@@ -338,12 +348,7 @@ def load(path: Path = DATA, candidates_path: Path = CANDIDATES) -> Errors:
         if rule is not None:
             errs.excused[c["id"]] = rule
             used.add(rule.index)
-    for loc in locations():
-        if not any(c.get("where") == "search" and loc["match"] in c["message"] for c in found):
-            raise ErrorsError(
-                f"data/errors-locations.yml: {loc['match']!r} locates no candidate (the binaries "
-                f"no longer hold it, or locate it themselves): remove it, or run {CANDIDATES_HINT}"
-            )
+    _check_locations(found)
     unused = [r for r in rules if r.index not in used]
     if unused:
         r = unused[0]
