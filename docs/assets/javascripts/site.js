@@ -113,3 +113,25 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mark);
   else mark();
 })();
+
+// Desktop sidebar: the current page's entry sits in the middle of the sidebar, clear of
+// its sticky title. Material centres it by offsetTop, which inside a nested section is
+// measured from the section, so the entry ended up under the title.
+(function () {
+  function centre() {
+    var wrap = document.querySelector(".md-sidebar--primary .md-sidebar__scrollwrap");
+    if (!wrap || !wrap.clientHeight) return;
+    var links = wrap.querySelectorAll("a.md-nav__link--active[href]");
+    var link = Array.prototype.filter.call(links, function (a) { return a.clientHeight; }).pop();
+    if (!link) return;
+    var title = wrap.querySelector(".md-nav--primary > .md-nav__title");
+    var top = title && getComputedStyle(title).position === "sticky" ? title.getBoundingClientRect().bottom : wrap.getBoundingClientRect().top;
+    var box = link.getBoundingClientRect();
+    var bottom = wrap.getBoundingClientRect().bottom;
+    if (box.top >= top && box.bottom <= bottom) return; // already in full view
+    wrap.scrollTop += box.top - (top + bottom - box.height) / 2;
+  }
+  window.addEventListener("load", function () {
+    requestAnimationFrame(function () { setTimeout(centre, 0); });
+  });
+})();
