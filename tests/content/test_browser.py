@@ -835,7 +835,8 @@ def test_desktop_sidebar_shows_the_current_section_in_under_two_screens(browser_
     if browser_check.reuse():
         return
     pg = browser_check.page("page")
-    for path in ("faq/grad-modes/", "en/errors/backward/", "apis/tensor/", "en/benchmarks/freezing/"):
+    paths = ("faq/grad-modes/", "en/errors/backward/", "apis/tensor/", "en/faq/partial-gradients/")
+    for path in paths:
         pg.goto(server + path)
         pg.wait_for_load_state("load")
         pg.wait_for_timeout(300)
@@ -846,13 +847,18 @@ def test_desktop_sidebar_shows_the_current_section_in_under_two_screens(browser_
   const active = [...wrap.querySelectorAll('a.md-nav__link--active[href]')].filter(a => a.clientHeight).pop();
   const t = title.getBoundingClientRect(), w = wrap.getBoundingClientRect();
   const a = active ? active.getBoundingClientRect() : null;
+  const cut = [...wrap.querySelectorAll('.md-nav--primary .md-nav__link')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return getComputedStyle(e).visibility === 'visible' && r.top < t.bottom - 1 && r.bottom > t.bottom + 1;
+  }).map(e => e.textContent.trim());
   return {height: wrap.querySelector('.md-nav--primary').scrollHeight,
-          active: a && [a.top, a.bottom], top: t.bottom, bottom: w.bottom};
+          active: a && [a.top, a.bottom], top: t.bottom, bottom: w.bottom, cut};
 }"""
         )
         assert nav["height"] <= NAV_LIMIT_PX, (path, nav)
         assert nav["active"], (path, "the current page has no visible entry")
         assert nav["active"][0] >= nav["top"] - 1 and nav["active"][1] <= nav["bottom"] + 1, (path, nav)
+        assert not nav["cut"], (path, "entries half under the sidebar's title", nav["cut"])
 
 
 def test_meta_line_and_code_titles_on_a_phone(browser_check, server):
@@ -868,7 +874,7 @@ def test_meta_line_and_code_titles_on_a_phone(browser_check, server):
             """() => { const v = document.querySelector('.page-meta__versions');
   const r = document.createRange(); r.selectNodeContents(v.querySelector('.nowrap'));
   return {rangeLines: new Set([...r.getClientRects()].map(x => Math.round(x.top))).size,
-          wordBreak: getComputedStyle(document.querySelector('.page-meta')).wordBreak}; }"""
+          wordBreak: getComputedStyle(v).wordBreak}; }"""
         )
         assert meta["rangeLines"] == 1, (path, meta)
         if not path.startswith("en/"):
