@@ -216,7 +216,7 @@ _MEASURE = """() => {
     const inner = img.getBoundingClientRect().width
       - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
     const fig = img.closest("figure");
-    return {src: img.getAttribute("src"), width: inner,
+    return {src: img.getAttribute("src"), shown: img.currentSrc, width: inner,
             caption: fig?.querySelector("figcaption")?.innerText?.trim() || "",
             zoom: img.closest("a")?.getAttribute("href") || ""};
   });
@@ -438,7 +438,10 @@ def _figure_problems(rel: str, figures: list[dict], site: Path) -> list[str]:
             found.append(f"/{rel}: {name} has no caption (figure + figcaption)")
         if not fig["zoom"].endswith(".svg"):
             found.append(f"/{rel}: {name} does not open full size on click")
-        px = _figure_text_px((site / rel / fig["src"]).resolve(), fig["width"])
+        # the layout shown: a phone gets the figure's phone layout (<picture>) if it has one
+        shown = urlparse(fig.get("shown") or "").path
+        svg = site / shown[len(PREFIX) :] if shown.startswith(PREFIX) else site / rel / fig["src"]
+        px = _figure_text_px(svg.resolve(), fig["width"])
         if px < MIN_FIGURE_TEXT_PX:
             found.append(
                 f"/{rel}: {name}: smallest text {px:.1f} px at {fig['width']:.0f} px wide "

@@ -221,7 +221,7 @@ def test_a_figure_with_a_phone_layout_is_a_picture_and_one_without_stays_an_img(
     assert f'<picture><source media="{NARROW_MEDIA}" srcset="a/one-narrow.zh.svg"' in one
     assert '<img alt="one" src="a/one.zh.svg"' in one and "</picture>" in one
     assert "<picture>" not in two and '<img alt="two" src="a/two.zh.svg"' in two
-    assert out.count("--figure-min: 300px") == 2  # 11 px text at 300 px wide (of the layout shown)
+    assert out.count("--figure-min: 301px") == 2  # 11 px text at 300 px wide (of the layout shown)
 
 
 def test_phone_titles_wrap_at_words_and_keep_operators_with_their_operands():

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import html
+import math
 import re
 
 from tools.core.i18n import UI
@@ -239,6 +240,12 @@ def narrow_src(src: str) -> str:
     return f"{head}{'/' if head else ''}{stem}-narrow{dot}{rest}"
 
 
+def _whole_px(width: float) -> int:
+    """A width in whole pixels at which the text is no smaller than at ``width`` (a
+    pixel of margin: the figure is shown at exactly this width when it scrolls)."""
+    return math.ceil(width - 1e-6) + 1
+
+
 def figures_min_width(content: str, read_svg) -> str:
     """Figures on phones. A figure whose script drew a phone layout (panels stacked)
     shows it below 45em (``<picture><source media>``). Each figure gets the minimum
@@ -259,7 +266,7 @@ def figures_min_width(content: str, read_svg) -> str:
             )
         if width is not None:
             head = head.replace(
-                'class="site-figure"', f'class="site-figure" style="--figure-min: {width:.0f}px"', 1
+                'class="site-figure"', f'class="site-figure" style="--figure-min: {_whole_px(width)}px"', 1
             )
         return head + img
 
