@@ -216,7 +216,7 @@ _MEASURE = """() => {
     const inner = img.getBoundingClientRect().width
       - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
     const fig = img.closest("figure");
-    return {src: img.getAttribute("src"), width: inner,
+    return {src: img.getAttribute("src"), shown: img.currentSrc, width: inner,
             caption: fig?.querySelector("figcaption")?.innerText?.trim() || "",
             zoom: img.closest("a")?.getAttribute("href") || ""};
   });
@@ -443,7 +443,10 @@ def _figure_problems(rel: str, figures: list[dict], site: Path) -> list[str]:
             found.append(f"/{rel}: {name} has no caption (figure + figcaption)")
         if not fig["zoom"].endswith(".svg"):
             found.append(f"/{rel}: {name} does not open full size on click")
-        px = _figure_text_px((site / rel / fig["src"]).resolve(), fig["width"])
+        # the layout shown: a phone gets the figure's phone layout (<picture>) if it has one
+        shown = urlparse(fig.get("shown") or "").path
+        svg = site / shown[len(PREFIX) :] if shown.startswith(PREFIX) else site / rel / fig["src"]
+        px = _figure_text_px(svg.resolve(), fig["width"])
         if px < MIN_FIGURE_TEXT_PX:
             found.append(
                 f"/{rel}: {name}: smallest text {px:.1f} px at {fig['width']:.0f} px wide "
@@ -821,3 +824,136 @@ def test_phone_code_hangs_deeper_than_its_indent_and_wide_outputs_say_they_scrol
     pg.wait_for_load_state("load")
     wide = pg.evaluate("document.querySelectorAll('.output-aligned.is-wide').length")
     assert wide > 0, "no aligned output wider than the screen carries the scroll cue"
+
+
+# ---------------------------------------------------------------- what a phone and a desktop show (issue 32)
+# Code in any context: tables, admonitions, cards, badges (Material's 0.85em made it 10.9 px there).
+_SMALL_CODE = """() => {
+  const seen = {table: 0, admonition: 0}, small = [];
+  for (const c of document.querySelectorAll('article code, article .outcome, article .verdict')) {
+    if (!c.getClientRects().length) continue;
+    if (c.closest('td')) seen.table++;
+    if (c.closest('.admonition, details')) seen.admonition++;
+    const size = parseFloat(getComputedStyle(c).fontSize);
+    if (size < 11.95) small.push([size, c.textContent.slice(0, 30)]);
+  }
+  return {seen, small};
+}"""
+
+
+def test_code_is_at_least_12px_in_tables_admonitions_and_badges(browser_check, server):
+    """Code in cheat-sheet cells, symptom boxes and the verdict/outcome badges was
+    10.9 px (reader review D10): at least 12 px at both widths, in both languages."""
+    if browser_check.reuse():
+        return
+    pg = browser_check.page("page")
+    for width in (1280, 390):
+        pg.set_viewport_size({"width": width, "height": 844})
+        for path in ("cheat-sheet/", "en/internals/comparison/", "fact-check/", "en/pitfalls/dot-data/"):
+            pg.goto(server + path)
+            pg.wait_for_load_state("load")
+            found = pg.evaluate(_SMALL_CODE)
+            assert not found["small"], (width, path, found["small"][:5])
+            assert found["seen"]["table"] or found["seen"]["admonition"], (width, path, "no code measured")
+
+
+_FIGURES = """() => [...document.querySelectorAll('figure.site-figure')].map(f => {
+  const img = f.querySelector('img'), a = f.querySelector('a.figure-zoom');
+  const r = img.getBoundingClientRect();
+  return {src: img.currentSrc.split('/').pop(), picture: !!f.querySelector('picture'),
+          right: r.right, hidden: a.scrollWidth - a.clientWidth, width: innerWidth};
+})"""
+
+
+def test_figures_with_panels_show_their_phone_layout_whole(browser_check, server):
+    """At 390 px a figure with side-by-side panels shows its stacked layout, nothing off
+    screen (reader review D11: the detach half of Fig. 1 was off screen); at 1280 the
+    wide one."""
+    if browser_check.reuse():
+        return
+    pg = browser_check.page("page")
+    pages = (
+        "internals/what-detach-does/",
+        "en/fundamentals/saved-tensors/",
+        "fundamentals/dynamic-graph/",
+        "en/benchmarks/detach-vs-clone/",
+        "scenarios/inspecting-layers/",
+    )
+    for width in (390, 1280):
+        pg.set_viewport_size({"width": width, "height": 844})
+        for path in pages:
+            pg.goto(server + path)
+            assert not _images_loaded(pg), path
+            figures = pg.evaluate(_FIGURES)
+            phone = [f for f in figures if f["picture"]]
+            assert phone, (path, "no figure with a phone layout")
+            for f in phone:
+                assert f["src"].endswith(".svg") and ("-narrow." in f["src"]) == (width == 390), (path, f)
+                if width == 390:
+                    assert f["right"] <= f["width"] and f["hidden"] <= 1, (path, f)
+
+
+NAV_LIMIT_PX = 1800  # two screens of a 1280 x 900 desktop
+
+
+def test_desktop_sidebar_shows_the_current_section_in_under_two_screens(browser_check, server):
+    """About 100 pages per language: the sidebar at 1280 shows the sections and the
+    current one open, not every page (reader review D24: 3 screens); the current page's
+    entry is in view, not under the sidebar's sticky title (D22)."""
+    if browser_check.reuse():
+        return
+    pg = browser_check.page("page")
+    paths = ("faq/grad-modes/", "en/errors/backward/", "apis/tensor/", "en/faq/partial-gradients/")
+    for path in paths:
+        pg.goto(server + path)
+        pg.wait_for_load_state("load")
+        pg.wait_for_timeout(300)
+        nav = pg.evaluate(
+            """() => {
+  const wrap = document.querySelector('.md-sidebar--primary .md-sidebar__scrollwrap');
+  const title = wrap.querySelector('.md-nav--primary > .md-nav__title');
+  const active = [...wrap.querySelectorAll('a.md-nav__link--active[href]')].filter(a => a.clientHeight).pop();
+  const t = title.getBoundingClientRect(), w = wrap.getBoundingClientRect();
+  const a = active ? active.getBoundingClientRect() : null;
+  const cut = [...wrap.querySelectorAll('.md-nav--primary .md-nav__link')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return getComputedStyle(e).visibility === 'visible' && r.top < t.bottom - 1 && r.bottom > t.bottom + 1;
+  }).map(e => e.textContent.trim());
+  return {height: wrap.querySelector('.md-nav--primary').scrollHeight,
+          active: a && [a.top, a.bottom], top: t.bottom, bottom: w.bottom, cut};
+}"""
+        )
+        assert nav["height"] <= NAV_LIMIT_PX, (path, nav)
+        assert nav["active"], (path, "the current page has no visible entry")
+        assert nav["active"][0] >= nav["top"] - 1 and nav["active"][1] <= nav["bottom"] + 1, (path, nav)
+        assert not nav["cut"], (path, "entries half under the sidebar's title", nav["cut"])
+
+
+def test_meta_line_and_code_titles_on_a_phone(browser_check, server):
+    """390 px: "2.4–2.15" is never split (D9), the zh meta line breaks only between
+    words (D8), and no code-block title runs under the copy button (D12)."""
+    if browser_check.reuse():
+        return
+    pg = browser_check.page("phone")
+    for path in ("internals/what-detach-does/", "en/internals/what-detach-does/", "en/faq/grad-modes/"):
+        pg.goto(server + path)
+        pg.wait_for_load_state("load")
+        meta = pg.evaluate(
+            """() => { const v = document.querySelector('.page-meta__versions');
+  const r = document.createRange(); r.selectNodeContents(v.querySelector('.nowrap'));
+  return {rangeLines: new Set([...r.getClientRects()].map(x => Math.round(x.top))).size,
+          wordBreak: getComputedStyle(v).wordBreak}; }"""
+        )
+        assert meta["rangeLines"] == 1, (path, meta)
+        if not path.startswith("en/"):
+            assert meta["wordBreak"] == "keep-all", (path, meta)
+        under = pg.evaluate(
+            """() => [...document.querySelectorAll('.highlight > .filename')].filter(t => {
+  const nav = t.parentElement.querySelector('.md-code__nav');
+  if (!nav || !t.getClientRects().length) return false;
+  const b = nav.getBoundingClientRect(), r = document.createRange(); r.selectNodeContents(t);
+  return [...r.getClientRects()].some(x =>
+    x.right > b.left && x.left < b.right && x.bottom > b.top && x.top < b.bottom);
+}).map(t => t.textContent.trim())"""
+        )
+        assert not under, (path, under)

@@ -172,3 +172,63 @@ def test_a_render_records_the_helper_modules_it_imports(tmp_path, monkeypatch):
     built = fig_tools.build_one(FIGURES / "fundamentals" / "dynamic-graph" / "first_graph.py")
     deps = json.loads((next(iter(built.values())).parent / fig_tools.DEPS).read_text())
     assert "src/autograd_lens/graph.py" in deps and "tools/figures/legible.py" in deps
+
+
+# --------------------------------------------------------------- phone layouts (issue 32, D11)
+NARROW_SCRIPT = (
+    "import matplotlib.pyplot as plt\n"
+    "from tools.figures.legible import legible\n"
+    "def draw(lang, narrow=False):\n"
+    "    fig, axes = plt.subplots(2, 1, figsize=(4, 6)) if narrow else plt.subplots(1, 2, figsize=(8, 3))\n"
+    "    for ax in axes:\n"
+    "        ax.plot([0, 1], [0, 1])\n"
+    "    axes[0].set_title('narrow' if narrow else 'wide', fontsize=6)\n"
+    "    return legible(fig)\n"
+)
+
+
+def test_a_script_that_draws_a_phone_layout_gets_its_narrow_svgs(tmp_path, monkeypatch):
+    from tools.figures.legible import PHONE_COLUMN_PX
+    from tools.site.reader_html import figure_min_width
+
+    monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")
+    script = tmp_path / "panels.py"
+    script.write_text(NARROW_SCRIPT)
+    built = fig_tools.build_one(script)
+    assert sorted(built) == [
+        "assets/figures/panels-narrow.en.svg",
+        "assets/figures/panels-narrow.zh.svg",
+        "assets/figures/panels.en.svg",
+        "assets/figures/panels.zh.svg",
+    ]
+    narrow = built["assets/figures/panels-narrow.zh.svg"].read_text()
+    # its text is 11 px on a phone's column, so a phone shows it without scrolling
+    assert figure_min_width(narrow) is not None and figure_min_width(narrow) <= PHONE_COLUMN_PX + 1
+    assert fig_tools.build_one(script) == built  # the cached render lists them too
+
+
+def test_a_figure_with_a_phone_layout_is_a_picture_and_one_without_stays_an_img():
+    from tools.site.reader_html import NARROW_MEDIA, figures_min_width, figures_to_html, narrow_src
+
+    assert narrow_src("../../assets/figures/a/b/fig.zh.svg") == "../../assets/figures/a/b/fig-narrow.zh.svg"
+    body = figures_to_html(
+        '<p><img alt="one" src="a/one.zh.svg" /></p><p><img alt="two" src="a/two.zh.svg" /></p>', "zh"
+    )
+    svg = '<svg viewBox="0 0 300 200"><g transform="translate(1 2) scale(0.11 -0.11)"></g></svg>'
+    files = {"a/one.zh.svg": svg, "a/one-narrow.zh.svg": svg, "a/two.zh.svg": svg}
+    out = figures_min_width(body, files.get)
+    one, two = out.split('id="figure-2"')
+    assert f'<picture><source media="{NARROW_MEDIA}" srcset="a/one-narrow.zh.svg"' in one
+    assert '<img alt="one" src="a/one.zh.svg"' in one and "</picture>" in one
+    assert "<picture>" not in two and '<img alt="two" src="a/two.zh.svg"' in two
+    assert out.count("--figure-min: 301px") == 2  # 11 px text at 300 px wide (of the layout shown)
+
+
+def test_phone_titles_wrap_at_words_and_keep_operators_with_their_operands():
+    from figures._phone import wrap
+
+    assert wrap("f(a, 3): exp, then sum > 0, so * 2 twice") == "f(a, 3): exp, then\nsum > 0, so * 2 twice"
+    assert (
+        wrap("同一个 f(a, n_steps)，调用两次，记下两张不同的图")
+        == "同一个 f(a, n_steps)，\n调用两次，记下两张不同的图"
+    )

@@ -89,9 +89,11 @@ def _key(text: str, lang: str, page: Path | None, url: str, site: Path) -> str:
     parts: list[object] = [lang, url, text, *(p.read_bytes() for p in _CODE)]
     if page is not None:
         parts.append((DOCS / lang / page).read_bytes())
+    from tools.site.reader_html import narrow_src
+
     for src in re.findall(r'<img alt="[^"]*" src="([^"]+\.svg)"', text):
-        svg = _svg_reader(site, url)(src)
-        parts.append(svg or "")
+        for shown in (src, narrow_src(src)):  # the phone layout too, where there is one
+            parts.append(_svg_reader(site, url)(shown) or "")
     parts.append(repr(source_repository()))
     return build_cache.key(*parts)
 

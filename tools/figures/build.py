@@ -3,8 +3,10 @@
 A figure script is ``figures/<section>/<page>/<name>.py`` with a function
 ``draw(lang: str) -> matplotlib.figure.Figure``. It is rendered (``tools.figures.render``)
 once per language to ``assets/figures/<section>/<page>/<name>.<lang>.svg`` in the built
-site. A script may list data files it reads in a module-level ``INPUTS = [...]`` (glob
-patterns relative to the repository root) so that new data re-renders it.
+site; a script whose ``draw`` takes ``narrow`` also gets its phone layout,
+``<name>-narrow.<lang>.svg`` (tools/site/reader_html.py offers it below 45em). A script
+may list data files it reads in a module-level ``INPUTS = [...]`` (glob patterns relative
+to the repository root) so that new data re-renders it.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 
 from tools.core.files import os_error_message
 from tools.core.repo import FIGURES, LANGS, ROOT, child_env, rel
-from tools.figures.render import DEPS, FigureError, file_digest
+from tools.figures.render import DEPS, NARROW, FigureError, file_digest
 
 __all__ = ["FIGURES", "FigureError"]  # re-exported for the tests
 
@@ -142,7 +144,7 @@ def build_one(script: Path) -> dict[str, Path]:
     wanted = {uri: target / f"{stem}.{lang}.svg" for lang, uri in site_uris(script).items()}
     fresh_needed = cache_off() and key not in _fresh
     if not fresh_needed and all(p.is_file() for p in wanted.values()) and _deps_hold(target):
-        return wanted
+        return wanted | _narrow(target, stem, wanted)
     try:
         CACHE.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix="tmp-", dir=CACHE))
@@ -172,7 +174,18 @@ def build_one(script: Path) -> dict[str, Path]:
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
-    return wanted
+    return wanted | _narrow(target, stem, wanted)
+
+
+def _narrow(target: Path, stem: str, wanted: dict[str, Path]) -> dict[str, Path]:
+    """The phone layouts the render drew (``<stem>-narrow.<lang>.svg``), beside the
+    wide SVGs in the site: one render (one key) writes both, so they always match."""
+    out = {}
+    for uri, path in wanted.items():
+        narrow = path.with_name(path.name.replace(f"{stem}.", f"{stem}{NARROW}.", 1))
+        if narrow.is_file():
+            out[uri.replace(f"/{stem}.", f"/{stem}{NARROW}.")] = narrow
+    return out
 
 
 def _replace(new: Path, target: Path) -> None:

@@ -7,11 +7,13 @@ a failing or crashing script cannot take the build down with it.
 from __future__ import annotations
 
 import importlib.util
+import itertools
 from pathlib import Path
 
 from tools.core.errors import ToolError
 from tools.core.repo import LANGS, read_text, rel
 
+NARROW = "-narrow"  # <stem>-narrow.<lang>.svg: the phone layout of a figure with panels
 DEPS = "deps.json"  # written by the render child: every repository file it imported or read
 
 
@@ -86,8 +88,15 @@ def render(script: Path, outdir: Path, deps: bool = False) -> list[Path]:
         raise FigureError(f"Figure script {rel(script)} defines no draw(lang) function.")
     outdir.mkdir(parents=True, exist_ok=True)
     written = []
-    for lang in LANGS:
-        fig = draw(lang)
+    layouts = (False, True) if draws_narrow(draw) else (False,)
+    for narrow, lang in itertools.product(layouts, LANGS):
+        if narrow:
+            from tools.figures.legible import phone_column
+
+            with phone_column():
+                fig = draw(lang, narrow=True)
+        else:
+            fig = draw(lang)
         if not isinstance(fig, Figure):
             raise FigureError(
                 f"Figure script {rel(script)}: draw({lang!r}) returned {type(fig).__name__}, "
@@ -96,13 +105,23 @@ def render(script: Path, outdir: Path, deps: bool = False) -> list[Path]:
         empty = drawn_nothing(fig)
         if empty:
             raise FigureError(f"Figure script {rel(script)}: draw({lang!r}) {empty}")
-        path = outdir / f"{script.stem}.{lang}.svg"
+        path = outdir / f"{script.stem}{NARROW if narrow else ''}.{lang}.svg"
         fig.savefig(path, format="svg", metadata={"Date": None}, bbox_inches="tight")
         plt.close(fig)
         written.append(path)
     if deps:
         _write_deps(outdir, script, read)
     return written
+
+
+def draws_narrow(draw) -> bool:
+    """``draw(lang, narrow=False)``: the script also draws a phone layout."""
+    import inspect
+
+    try:
+        return "narrow" in inspect.signature(draw).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def _watch_reads() -> set[str]:

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import html
+import math
 import re
 
 from tools.core.i18n import UI
@@ -245,20 +246,46 @@ def figure_min_width(svg_text: str) -> float | None:
 
 _FIGURE_TAG = re.compile(
     r'<figure class="site-figure" id="figure-\d+"><a class="figure-zoom" href="(?P<src>[^"]+)"'
+    r"(?P<rest>[^>]*>)(?P<img><img [^>]*>)"
 )
+NARROW_MEDIA = "(max-width: 44.9375em)"  # Material's phone breakpoint (site.css uses it too)
+
+
+def narrow_src(src: str) -> str:
+    """The phone layout of a figure (tools/figures/render.py writes ``<name>-narrow.<lang>.svg``)."""
+    head, _, tail = src.rpartition("/")
+    stem, dot, rest = tail.partition(".")
+    return f"{head}{'/' if head else ''}{stem}-narrow{dot}{rest}"
+
+
+def _whole_px(width: float) -> int:
+    """A width in whole pixels at which the text is no smaller than at ``width`` (a
+    pixel of margin: the figure is shown at exactly this width when it scrolls)."""
+    return math.ceil(width - 1e-6) + 1
 
 
 def figures_min_width(content: str, read_svg) -> str:
-    """Each figure's minimum width on phones (``--figure-min``): narrower, the figure
-    scrolls sideways inside its box instead of shrinking its labels below 11 px."""
+    """Figures on phones. A figure whose script drew a phone layout (panels stacked)
+    shows it below 45em (``<picture><source media>``). Each figure gets the minimum
+    width at which its text stays 11 px (``--figure-min``, of the layout a phone
+    shows): narrower, it scrolls sideways inside its box instead of shrinking."""
 
     def sub(m: re.Match) -> str:
-        text = read_svg(m["src"])
+        narrow = narrow_src(m["src"])
+        narrow_text = read_svg(narrow)
+        text = narrow_text or read_svg(m["src"])
         width = figure_min_width(text) if text else None
-        if width is None:
-            return m.group(0)
-        return m.group(0).replace(
-            'class="site-figure"', f'class="site-figure" style="--figure-min: {width:.0f}px"', 1
-        )
+        head = m.group(0)[: m.start("img") - m.start(0)]
+        img = m["img"]
+        if narrow_text:
+            img = (
+                f'<picture><source media="{NARROW_MEDIA}" srcset="{html.escape(narrow)}" '
+                f'type="image/svg+xml">{img}</picture>'
+            )
+        if width is not None:
+            head = head.replace(
+                'class="site-figure"', f'class="site-figure" style="--figure-min: {_whole_px(width)}px"', 1
+            )
+        return head + img
 
     return _FIGURE_TAG.sub(sub, content)

@@ -113,3 +113,34 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mark);
   else mark();
 })();
+
+// Desktop sidebar: the current page's entry is in view, clear of the sidebar's sticky
+// title, and the first entry shown is whole: Material's scroll to the current entry
+// could leave an entry half under the title (reader review D22).
+(function () {
+  function centre() {
+    var wrap = document.querySelector(".md-sidebar--primary .md-sidebar__scrollwrap");
+    if (!wrap || !wrap.clientHeight) return;
+    var links = wrap.querySelectorAll("a.md-nav__link--active[href]");
+    var link = Array.prototype.filter.call(links, function (a) { return a.clientHeight; }).pop();
+    if (!link) return;
+    var title = wrap.querySelector(".md-nav--primary > .md-nav__title");
+    var top = title && getComputedStyle(title).position === "sticky" ? title.getBoundingClientRect().bottom : wrap.getBoundingClientRect().top;
+    var box = link.getBoundingClientRect();
+    var bottom = wrap.getBoundingClientRect().bottom;
+    if (box.top < top || box.bottom > bottom) wrap.scrollTop += box.top - (top + bottom - box.height) / 2;
+    // The first entry shown starts below the title, not half under it.
+    var entries = wrap.querySelectorAll(".md-nav--primary .md-nav__link");
+    for (var i = 0; i < entries.length; i++) {
+      var r = entries[i].getBoundingClientRect();
+      if (getComputedStyle(entries[i]).visibility !== "visible") continue; // a closed section
+      if (r.height && r.top < top - 1 && r.bottom > top + 1) {
+        wrap.scrollTop -= top - r.top;
+        break;
+      }
+    }
+  }
+  window.addEventListener("load", function () {
+    requestAnimationFrame(function () { setTimeout(centre, 0); });
+  });
+})();

@@ -3,6 +3,7 @@
 import matplotlib.pyplot as plt
 
 from benchmarks.report import finish, median_and_iqr, require
+from figures._phone import for_phone
 
 INPUTS = ["benchmarks/results/cpu/detach_vs_clone.json", "benchmarks/report.py", "tools/figures/legible.py"]
 
@@ -42,10 +43,13 @@ TEXT = {
 }
 
 
-def draw(lang: str):
+def draw(lang: str, narrow: bool = False):
     r = require("detach_vs_clone", "cpu")
     t = TEXT[lang]
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(7.0, 5.2), gridspec_kw={"width_ratios": [1.6, 1]})
+    if narrow:  # a phone: one chart above the other
+        fig, (ax, ax2) = plt.subplots(2, 1, figsize=(4.4, 9.6), gridspec_kw={"height_ratios": [1.5, 1]})
+    else:
+        fig, (ax, ax2) = plt.subplots(1, 2, figsize=(7.0, 5.2), gridspec_kw={"width_ratios": [1.6, 1]})
     for op, label in LABELS.items():
         cs = [c for c in r["cases"] if c["op"] == op]
         xs = [c["numel"] for c in cs]
@@ -80,4 +84,6 @@ def draw(lang: str):
     ax2.set_title(t["ratio_title"], fontsize=10.5)
     ax2.legend(fontsize=8.5)
     ax2.grid(True, alpha=0.3)
+    if narrow:
+        for_phone(fig)
     return finish(fig, r, lang)

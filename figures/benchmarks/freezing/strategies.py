@@ -4,6 +4,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from benchmarks.report import finish, label_bars, median_and_iqr, require
+from figures._phone import for_phone, wrap
 
 INPUTS = ["benchmarks/results/cpu/freezing.json", "benchmarks/report.py", "tools/figures/legible.py"]
 
@@ -41,11 +42,14 @@ TEXT = {
 COLORS = ["C3", "C0", "C1", "C2"]
 
 
-def draw(lang: str):
+def draw(lang: str, narrow: bool = False):
     r = require("freezing", "cpu")
     t, lab = TEXT[lang], LABELS[lang]
     cs = {c["strategy"]: c for c in r["cases"]}
-    fig, (a1, a2) = plt.subplots(1, 2, figsize=(7.0, 5.2))
+    if narrow:  # a phone: one chart above the other
+        fig, (a1, a2) = plt.subplots(2, 1, figsize=(4.4, 8.8))
+    else:
+        fig, (a1, a2) = plt.subplots(1, 2, figsize=(7.0, 5.2))
     mid = [cs[s]["saved"]["live_nbytes_after_backbone"] / 1e6 for s in STRATEGIES]
     end = [cs[s]["saved"]["live_nbytes_at_backward"] / 1e6 for s in STRATEGIES]
     x = np.arange(4)
@@ -72,4 +76,6 @@ def draw(lang: str):
     for ax in (a1, a2):
         ax.set_xticks(x, [lab[s] for s in STRATEGIES], rotation=30, ha="right", fontsize=9)
         ax.grid(True, axis="y", alpha=0.3)
-    return finish(fig, r, lang, t["title"])
+    if narrow:
+        for_phone(fig)
+    return finish(fig, r, lang, wrap(t["title"]) if narrow else t["title"])

@@ -3,6 +3,7 @@
 import matplotlib.pyplot as plt
 
 from benchmarks.report import finish, label_bars, median_and_iqr, require
+from figures._phone import for_phone, wrap
 
 INPUTS = [
     "benchmarks/results/cpu/grad_mode_overhead.json",
@@ -33,10 +34,13 @@ TEXT = {
 }
 
 
-def draw(lang: str):
+def draw(lang: str, narrow: bool = False):
     r = require("grad_mode_overhead", "cpu")
     t = TEXT[lang]
-    fig, axes = plt.subplots(1, 2, figsize=(7.0, 5.0))
+    if narrow:  # a phone: one chart above the other
+        fig, axes = plt.subplots(2, 1, figsize=(4.4, 8.4))
+    else:
+        fig, axes = plt.subplots(1, 2, figsize=(7.0, 5.0))
     for ax, model in zip(axes, ("mlp", "cnn")):
         cs = {c["mode"]: c for c in r["cases"] if c["model"] == model}
         med, err = median_and_iqr([cs[m] for m in MODES], 1e3)
@@ -46,4 +50,6 @@ def draw(lang: str):
         ax.set_title(t[model], fontsize=10)
         ax.set_ylabel(t["y"])
         ax.grid(True, axis="y", alpha=0.3)
-    return finish(fig, r, lang, t["title"])
+    if narrow:
+        for_phone(fig)
+    return finish(fig, r, lang, wrap(t["title"]) if narrow else t["title"])

@@ -4,6 +4,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from benchmarks.report import finish, label_bars, median_and_iqr, require
+from figures._phone import for_phone, wrap
 
 INPUTS = ["benchmarks/results/cpu/selective_detach.json", "benchmarks/report.py", "tools/figures/legible.py"]
 
@@ -29,15 +30,20 @@ TEXT = {
 COLORS = ["C3", "C1", "C0"]
 
 
-def draw(lang: str):
+def draw(lang: str, narrow: bool = False):
     r = require("selective_detach", "cpu")
     t, lab = TEXT[lang], LABELS[lang]
     cs = {c["variant"]: c for c in r["cases"]}
     # Two panels above, the per-layer error across the bottom: wide enough to read.
-    fig = plt.figure(figsize=(7.0, 7.8))
-    grid = fig.add_gridspec(2, 2)
-    a1, a2 = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1])
-    a3 = fig.add_subplot(grid[1, :])
+    if narrow:  # a phone: the three charts one above the other
+        fig = plt.figure(figsize=(4.4, 12.0))
+        grid = fig.add_gridspec(3, 1)
+        a1, a2, a3 = (fig.add_subplot(grid[i, 0]) for i in range(3))
+    else:
+        fig = plt.figure(figsize=(7.0, 7.8))
+        grid = fig.add_gridspec(2, 2)
+        a1, a2 = fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1])
+        a3 = fig.add_subplot(grid[1, :])
     saved = [cs[v]["saved"]["live_nbytes_at_backward"] / 1e6 for v in VARIANTS]
     med, iqr = median_and_iqr([cs[v] for v in VARIANTS], 1e3)
     for ax, values, err, ylabel in ((a1, saved, None, t["saved"]), (a2, med, iqr, t["time"])):
@@ -57,4 +63,6 @@ def draw(lang: str):
     a3.set_title(t["err"], fontsize=10)
     a3.legend(fontsize=9)
     a3.grid(True, axis="y", alpha=0.3)
-    return finish(fig, r, lang, t["title"])
+    if narrow:
+        for_phone(fig)
+    return finish(fig, r, lang, wrap(t["title"]) if narrow else t["title"])

@@ -4,6 +4,7 @@ import matplotlib.pyplot as plt
 import torch
 
 from autograd_lens import autograd_graph, draw_graph
+from figures._phone import for_phone
 from tools.figures.legible import legible
 
 INPUTS = ["tools/figures/legible.py"]
@@ -24,7 +25,7 @@ def f(t, n_steps):
     return t.sum()
 
 
-def draw(lang: str):
+def draw(lang: str, narrow: bool = False):
     a = torch.tensor([1.0, -3.0], requires_grad=True)
     outs = {n: f(a, n) for n in (1, 3)}
     shapes = [autograd_graph({"out": o}, {"a": a}).labels("backward") for o in outs.values()]
@@ -32,9 +33,14 @@ def draw(lang: str):
         ["SumBackward0", "ExpBackward0"],
         ["SumBackward0", "MulBackward0", "MulBackward0", "ExpBackward0"],
     ]
-    fig, axes = plt.subplots(1, 2, figsize=(9.0, 7.6))
+    if narrow:  # a phone: the two graphs one above the other
+        grid = {"height_ratios": [1, 1.5], "hspace": 0.55}  # the legend sits between them
+        fig, axes = plt.subplots(2, 1, figsize=(4.4, 13.0), gridspec_kw=grid)
+    else:
+        fig, axes = plt.subplots(1, 2, figsize=(9.0, 7.6))
     for i, (ax, (n, out)) in enumerate(zip(axes, outs.items())):
         draw_graph({"out": out}, {"a": a}, lang=lang, ax=ax, title=PANEL[lang][n], legend=i == 0)
-    axes[0].set_ylim(axes[1].get_ylim())  # same vertical scale: rows line up
+    if not narrow:
+        axes[0].set_ylim(axes[1].get_ylim())  # same vertical scale: rows line up
     fig.suptitle(SUPTITLE[lang], fontsize=12)
-    return legible(fig)
+    return legible(for_phone(fig) if narrow else fig)

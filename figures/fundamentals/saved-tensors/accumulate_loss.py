@@ -11,6 +11,7 @@ import torch
 from torch import nn
 
 from autograd_lens import SavedTensorLedger, autograd_graph
+from figures._phone import for_phone
 from tools.figures.legible import legible
 
 INPUTS = ["tools/figures/legible.py"]
@@ -68,7 +69,7 @@ def run(keep: str, backward: bool) -> tuple[list[int], list[int]]:
     return live_bytes, nodes
 
 
-def draw(lang: str):
+def draw(lang: str, narrow: bool = False):
     t = TEXT[lang]
     eval_tensor, _ = run("tensor", backward=False)
     eval_item, _ = run("item", backward=False)
@@ -82,7 +83,10 @@ def draw(lang: str):
     assert all(b > a for a, b in zip(train_tensor_nodes, train_tensor_nodes[1:]))
 
     steps = list(range(1, STEPS + 1))
-    fig, (left, right) = plt.subplots(1, 2, figsize=(7.8, 3.9))
+    if narrow:  # a phone: one chart above the other
+        fig, (left, right) = plt.subplots(2, 1, figsize=(4.2, 6.8))
+    else:
+        fig, (left, right) = plt.subplots(1, 2, figsize=(7.8, 3.9))
     for ax, tensor_y, item_y, title, ylabel in (
         (left, [b / 1024 for b in eval_tensor], [b / 1024 for b in eval_item], t["left"], t["left_y"]),
         (right, train_tensor_nodes, train_item_nodes, t["right"], t["right_y"]),
@@ -100,6 +104,8 @@ def draw(lang: str):
         0.97, 0.05, t["note"], transform=right.transAxes, ha="right", va="bottom", fontsize=8, color="#374151"
     )
     fig.suptitle(t["suptitle"], fontsize=11.5)
+    if narrow:
+        for_phone(fig)
     legible(fig)
     fig.tight_layout()
     return legible(fig)

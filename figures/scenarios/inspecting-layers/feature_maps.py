@@ -42,7 +42,7 @@ def tiny_cnn() -> nn.Sequential:
     return nn.Sequential(conv, nn.ReLU(inplace=True), nn.Conv2d(4, 8, 3, padding=1))
 
 
-def draw(lang: str):
+def draw(lang: str, narrow: bool = False):
     t = TEXT[lang]
     torch.manual_seed(0)
     model = tiny_cnn()
@@ -52,7 +52,12 @@ def draw(lang: str):
     with torch.no_grad():
         model(image)
     maps = captured["conv1"][0].numpy()
-    fig, axes = plt.subplots(1, 5, figsize=(9, 2.4))
+    if narrow:  # a phone: the input and four maps in two rows of three
+        fig, grid = plt.subplots(2, 3, figsize=(4.4, 3.4))
+        axes = list(grid.flat)
+        axes.pop().set_axis_off()
+    else:
+        fig, axes = plt.subplots(1, 5, figsize=(9, 2.4))
     axes[0].imshow(image[0, 0].numpy(), cmap="gray")
     axes[0].set_title(t["input"], fontsize=11)
     for ax, fmap, name in zip(axes[1:], maps, t["names"]):
@@ -64,5 +69,5 @@ def draw(lang: str):
         ax.set_yticks([])
     fig.suptitle(t["title"], fontsize=12)
     legible(fig)
-    fig.tight_layout()
+    fig.tight_layout(h_pad=2.5 if narrow else None)
     return legible(fig)
