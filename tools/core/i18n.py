@@ -468,7 +468,7 @@ UI: dict[str, dict[str, dict]] = {
             "sources_text": (
                 "每个模式都先在公开代码索引里按它的特征写法精确检索（检索词见下表，“命中”是检索返回的文件数，"
                 "检索工具最多返回 10 个），命中满 10 个才收入本章；再在广泛使用的仓库里找到两三处实际用例，"
-                "链接固定到具体的提交。收集方法见[训练模式总览](index.md#method)。"
+                "链接固定到具体的提交。收集方法见[常用写法总览](index.md#method)。"
             ),
             "sources_pattern": "模式",
             "sources_search": "检索词",
@@ -508,7 +508,7 @@ UI: dict[str, dict[str, dict]] = {
     # the patterns chapter's index page (tools/chapters/patterns/render.py)
     "patterns.index": {
         "zh": {
-            "title": "训练模式",
+            "title": "常用写法",
             "description": "强化学习、GAN、自监督、序列模型等训练代码里截断或改道梯度的常见写法，各附仓库出处与反例。",
             "lead": (
                 "训练代码里有许多固定写法专门决定梯度流到哪里：目标网络放进 `no_grad`，优势函数先 `detach()`，"
