@@ -168,7 +168,8 @@ def _run_snippet(path: Path, server, cuda: bool) -> dict:
         text, stderr, timed_out = _partial_run(snippet)
         status, line, source, message = _failure(stderr, snippet.path)
         entry.update(status="timeout" if timed_out else status, line=line, code=source, message=message)
-    fresh_sections = sections(text, rel(path))
+    # a path a message names is the repository's (a reader's checkout), never this machine's
+    fresh_sections = sections(text.replace(str(ROOT) + "/", ""), rel(path))
     for name, printed in on_stderr.items():  # shown as a difference of the section that printed it
         fresh_sections[name] = fresh_sections.get(name, "") + STDERR_HEADING + printed
     names = [c.name for c in snippet.chunks if c.name]
