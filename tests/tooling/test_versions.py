@@ -331,3 +331,27 @@ def test_a_release_that_prints_to_stderr_differs_from_the_record(tmp_path, fork_
     explained.write_text("# stderr: a worker's own warning\n" + snippet.read_text(encoding="utf-8"))
     explained.with_suffix(".out").write_text(snippet.with_suffix(".out").read_text(encoding="utf-8"))
     assert version_run._run_snippet(explained, fork_server, cuda=False)["differs"] == {}
+
+
+def test_every_since_names_the_first_checked_release_that_behaves_so():
+    """A "since" note can only name a release that was checked, with the release before
+    it checked too and behaving otherwise (issue 35): `since` is the checked release
+    right after the newest one the entry covers."""
+    import noxfile
+
+    checked = sorted(noxfile.TORCH_RELEASES, key=lambda v: tuple(int(x) for x in v.split(".")))
+    wrong = []
+    for d in why.load().entries:
+        if d.until:  # a change after the pin: `until` is the checked release before the oldest covered
+            oldest = min(d.releases, key=checked.index)
+            before = checked[checked.index(oldest) - 1] if checked.index(oldest) > 0 else None
+            if d.until != before:
+                wrong.append(f"{d.id}: until {d.until}, but the checked release before {oldest} is {before}")
+            continue
+        if not d.since:
+            continue
+        newest = max(d.releases, key=checked.index)
+        after = checked[checked.index(newest) + 1] if checked.index(newest) + 1 < len(checked) else None
+        if d.since != after:
+            wrong.append(f"{d.id}: since {d.since}, but the first checked release after {newest} is {after}")
+    assert not wrong, "data/torch-versions/differences.yml:\n" + "\n".join(wrong)

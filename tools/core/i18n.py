@@ -606,6 +606,7 @@ UI: dict[str, dict[str, dict]] = {
             "unavailable_label": "API",
             "wording_label": "Wording",
             "behaviour": "{versions}: {text} (as the page shows from torch {since} on).",
+            "behaviour_until": "{versions}: {text} (torch {until} and earlier behave as the page shows).",
             "unavailable": "{versions}: `{api}` does not exist yet (it needs torch ≥ {since}).",
             "wording": "{versions}: {text}.",
             "seen": "Seen in",
@@ -620,6 +621,7 @@ UI: dict[str, dict[str, dict]] = {
             "unavailable_label": "API",
             "wording_label": "措辞",
             "behaviour": "{versions}：{text}（torch {since} 起与页面所示一致）。",
+            "behaviour_until": "{versions}：{text}（torch {until} 及更早的版本与页面所示一致）。",
             "unavailable": "{versions}：还没有 `{api}`（需要 torch ≥ {since}）。",
             "wording": "{versions}：{text}。",
             "seen": "见",
@@ -633,6 +635,8 @@ UI: dict[str, dict[str, dict]] = {
             "reference": "{version} (outputs shown)",
             "behaviour": "On {versions}, PyTorch behaves differently: {text} "
             "(as shown here from torch {since}).",
+            "behaviour_until": "On {versions}, PyTorch behaves differently: {text} "
+            "(as shown here up to torch {until}).",
             "wording": "{versions}: {text} (same behaviour, other wording).",
             "unavailable": "{versions}: `{api}` does not exist yet (it needs torch ≥ {since}).",
             "unclassified": "{versions}: some output differs (see the note under the block).",
@@ -661,6 +665,7 @@ UI: dict[str, dict[str, dict]] = {
             "line": "本页代码已在 torch {versions} 上运行核对。",
             "reference": "{version}（页面所示输出）",
             "behaviour": "{versions} 的行为不同：{text}（torch {since} 起与本页所示一致）。",
+            "behaviour_until": "{versions} 的行为不同：{text}（torch {until} 及更早的版本与本页所示一致）。",
             "wording": "{versions}：{text}（行为相同，只是措辞不同）。",
             "unavailable": "{versions}：还没有 `{api}`（需要 torch ≥ {since}）。",
             "unclassified": "{versions}：部分输出不同（见对应代码块下的说明）。",

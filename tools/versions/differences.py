@@ -47,6 +47,7 @@ class Difference:
     api: str | None = None
     missing: str | None = None
     place: str = ""  # file:line, for messages
+    until: str | None = None  # a change after the pin: the last release as the page shows
 
     def covers(self, release: str, snippet: str, section: str) -> bool:
         return release in self.releases and (snippet, section) in self.blocks
@@ -91,6 +92,7 @@ def load(path: Path = PATH) -> Differences:
                 raw.get("api"),
                 raw.get("missing"),
                 place,
+                raw.get("until"),
             )
         )
     return Differences(entries, Path(path))
@@ -202,4 +204,6 @@ def sentence(d: Difference, checked: list[str], lang: str, catalogue: str = "ver
     if d.cls == "unavailable":
         return t["unavailable"].format(versions=versions, api=d.api, since=short(d.since or ""))
     text = (d.text or {}).get(lang, "").strip().rstrip("。" if lang == "zh" else ".")
+    if d.cls == "behaviour" and d.until:
+        return t["behaviour_until"].format(versions=versions, text=text, until=short(d.until))
     return t[d.cls].format(versions=versions, text=text, since=short(d.since or ""))
