@@ -259,7 +259,7 @@ MACHINERY = ", ".join(
         "p.pytorch-pins",
         ".admonition.quote",
         "details.quote",
-        "details.note",
+        "details.other-releases",
     ]
 )
 MAX_MACHINERY = 0.10  # of the first screen at 390 px

@@ -119,8 +119,8 @@ def test_page_line_note_and_span_marks():
         # the line says in words what differs: the class and its sentence
         said = "2.5: the mode sees" if lang == "en" else "2.5：dispatch mode 看到两次"
         assert said in line and "<code>aten.detach.default</code>" in line
-        assert said in out.split('??? note "', 1)[1]  # and in the note under the block
-        assert '??? note "' in out and '=== "torch 2.5.1"' in out
+        assert said in out.split('??? note other-releases "', 1)[1]  # and in the note under the block
+        assert '??? note other-releases "' in out and '=== "torch 2.5.1"' in out
         # the other release's output is shown as what differs from the page's
         assert "+ y.detach()           -> ['aten.detach.default', 'aten.detach.default']" in out
         assert "- y.detach() -> ['aten.detach.default']" in out and "``` diff" in out

@@ -56,6 +56,7 @@ IGNORED = [
     ".page-end",
     ".page-downloads",
     "p.torch-versions",
+    "details.other-releases",  # other releases' outputs (tools/versions/notes.py)
     "p.pytorch-pins",
     "details.quote",
     ".admonition.quote",

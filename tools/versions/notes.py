@@ -173,7 +173,7 @@ def section_note(matrix: Matrix, snippet: str, name: str, lang: str, indent: str
     not_reached = [v for v, r in results.items() if r.kind == "not-reached"]
     if not_reached:
         body.append(t["not_reached"].format(versions=_join(not_reached, lang), file=snippet))
-    out = ["", f'{indent}??? note "{t["title"]}"', ""]
+    out = ["", f'{indent}??? note other-releases "{t["title"]}"', ""]
     for paragraph in body:
         out += [f"{indent}    {paragraph}", ""]
     recorded = _recorded(snippet, name)
@@ -211,8 +211,16 @@ def _difference(recorded: str, other: str, context: int = 1) -> list[str]:
                 out += [f"  {line}" for line in before[i1:i2]]
                 continue
             out += [f"- {line}" for line in before[i1:i2]]
-            out += [f"+ {line}" for line in after[j1:j2]]
+            out += [f"+ {piece}" for line in after[j1:j2] for piece in _fit(line)]
     return out or [f"  {line}" for line in after]
+
+
+def _fit(line: str, width: int = 77) -> list[str]:
+    """Another release's line as the records are written: at most ``width`` columns
+    (79 with the diff mark), wrapped at spaces; a warning on stderr comes unwrapped."""
+    import textwrap
+
+    return textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [line]
 
 
 # --------------------------------------------------------------------------- prose spans
