@@ -210,17 +210,18 @@ def _difference(recorded: str, other: str, context: int = 1) -> list[str]:
             if tag == "equal":
                 out += [f"  {line}" for line in before[i1:i2]]
                 continue
-            out += [f"- {line}" for line in before[i1:i2]]
+            out += [f"- {piece}" for line in before[i1:i2] for piece in _fit(line)]
             out += [f"+ {piece}" for line in after[j1:j2] for piece in _fit(line)]
     return out or [f"  {line}" for line in after]
 
 
 def _fit(line: str, width: int = 77) -> list[str]:
-    """Another release's line as the records are written: at most ``width`` columns
-    (79 with the diff mark), wrapped at spaces; a warning on stderr comes unwrapped."""
+    """A line of the difference at most ``width`` columns (79 with the diff mark):
+    wrapped at spaces, and a word longer than that (a URL) cut, so no line runs past
+    the text column."""
     import textwrap
 
-    return textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [line]
+    return textwrap.wrap(line, width, break_on_hyphens=False) or [line]
 
 
 # --------------------------------------------------------------------------- prose spans
