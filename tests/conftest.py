@@ -143,3 +143,12 @@ def isolated_build_cache(tmp_path, monkeypatch) -> Path:
     monkeypatch.delenv("BUILD_CACHE_BYPASS", raising=False)
     monkeypatch.delenv("TEST_VERDICTS", raising=False)
     return tmp_path / "cache.sqlite"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def generated_includes():
+    """What the pages include from generated/ (the build writes it; a clean clone has
+    none until then): written once per session, as `make build` does first."""
+    from tools.build.generate import generate
+
+    generate()
