@@ -9,6 +9,9 @@ import pytest
 from tools.snippets import records
 from tools.snippets.source import SnippetError, parse
 
+# What these tests read (tests/support/verdicts.py: a test is reused while they are unchanged)
+KEYED_ON = ("tools", "src", "pyproject.toml")
+
 
 def _snippet(tmp_path: Path, body: str, name: str = "demo.py") -> Path:
     path = tmp_path / name
