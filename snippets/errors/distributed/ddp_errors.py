@@ -43,8 +43,8 @@ DDP(frozen)
 
 # --8<-- [start:ddp-marked-twice-fix]
 import torch
+import torch.utils.checkpoint
 from torch.nn.parallel import DistributedDataParallel as DDP
-from torch.utils.checkpoint import checkpoint
 
 
 class Block(torch.nn.Module):
@@ -54,7 +54,9 @@ class Block(torch.nn.Module):
         self.use_reentrant = use_reentrant
 
     def forward(self, x):
-        return checkpoint(self.lin, x, use_reentrant=self.use_reentrant)
+        return torch.utils.checkpoint.checkpoint(
+            self.lin, x, use_reentrant=self.use_reentrant
+        )
 
 
 class WithSpare(Block):
