@@ -21,6 +21,7 @@ from .support.codeblocks import shared_fork_server  # noqa: E402
 from .support.failures import ARTIFACTS  # noqa: E402
 from .support.verdicts import (  # noqa: E402, F401  (the fixture and its hooks)
     pytest_runtest_makereport,
+    pytest_runtest_protocol,
     pytest_terminal_summary,
     verdict,
 )
