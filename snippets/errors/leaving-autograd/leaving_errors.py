@@ -12,9 +12,9 @@ import torch
 
 z = torch.tensor([1 + 2j, 3 - 1j])
 a = z.conj().resolve_conj().numpy()
-b = torch._neg_view(torch.ones(2)).resolve_neg().numpy()
+b = z.conj().imag.resolve_neg().numpy()
 print(a, b)
-assert a.tolist() == [1 - 2j, 3 + 1j] and b.tolist() == [-1.0, -1.0]
+assert a.tolist() == [1 - 2j, 3 + 1j] and b.tolist() == [-2.0, 1.0]
 # --8<-- [end:numpy-bits-fix]
 
 # --8<-- [start:numpy-conj]
@@ -27,7 +27,8 @@ z.conj().numpy()
 # --8<-- [start:numpy-neg]
 import torch
 
-torch._neg_view(torch.ones(2)).numpy()
+z = torch.tensor([1 + 2j, 3 - 1j])
+z.conj().imag.numpy()
 # --8<-- [end:numpy-neg]
 
 # --8<-- [start:pickle-non-leaf-fix]
