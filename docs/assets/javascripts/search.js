@@ -297,6 +297,7 @@
 
   // The stand-in for Material's search worker: SETUP (0) -> READY (1), QUERY (2) ->
   // RESULT (3). Only the answer to the latest query is delivered.
+  var TYPING_PAUSE_MS = 250;
   function SearchWorker() {
     this.target = document.createElement("span");
     this.latest = 0;
@@ -317,13 +318,19 @@
     if (message.type === 0) {
       setTimeout(function () { self.deliver({ type: 1 }); });
     } else if (message.type === 2) {
+      // Typed letter by letter, a query waits for a pause: each prefix searched would
+      // fetch index chunks of its own (a phone's data), and only the last is shown.
       var id = ++self.latest;
-      search(message.data).then(function (items) {
-        if (id === self.latest) self.deliver({ type: 3, data: { items: items } });
-      }, function (err) {
-        console.warn("search failed:", err);
-        if (id === self.latest) self.deliver({ type: 3, data: { items: [] } });
-      });
+      clearTimeout(self.pause);
+      self.pause = setTimeout(function () {
+        if (id !== self.latest) return;
+        search(message.data).then(function (items) {
+          if (id === self.latest) self.deliver({ type: 3, data: { items: items } });
+        }, function (err) {
+          console.warn("search failed:", err);
+          if (id === self.latest) self.deliver({ type: 3, data: { items: [] } });
+        });
+      }, TYPING_PAUSE_MS);
     }
   };
   SearchWorker.prototype.terminate = function () {};
