@@ -15,6 +15,9 @@ from benchmarks.common import RESULTS
 from tools.core.repo import ROOT
 from tools.figures import build as fig_tools
 
+# What these tests read (tests/support/verdicts.py: a test is reused while they are unchanged)
+KEYED_ON = ("benchmarks", "tools", "src", "figures", "pyproject.toml")
+
 PROVENANCE_KEYS = {
     "machine",
     "device",

@@ -21,6 +21,9 @@ from autograd_lens import (
     reached_parameters,
 )
 
+# What these tests read (tests/support/verdicts.py: a test is reused while they are unchanged)
+KEYED_ON = ("src",)
+
 
 def test_graph_of_the_first_example():
     x = torch.tensor([1.0, 2.0], requires_grad=True)

@@ -269,6 +269,101 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when == "call":
         item.verdict_call_report = report
+    pending = getattr(item, "keyed_pending", None)
+    if pending is not None:
+        if not report.passed:
+            item.keyed_pending = None  # a failure, an error or a skip: nothing to remember
+        elif report.when == "teardown":
+            pending.remember()
+
+
+# ------------------------------------------------------------------ whole tests, keyed
+# Every test under tests/ is a function of the repository's files (what git lists,
+# new files included), its own module and tests/support, and the environment above.
+# A test that passed with exactly those bytes is reused whole: no fixture is set up and
+# nothing runs. A module narrows what its tests read with ``KEYED_ON = ("tools",
+# "figures")`` (folders or files), or opts out with ``KEYED_ON = None``. Not keyed this
+# way: tests that drive the browser (their inputs are the pages they load: LoadedFiles),
+# tests marked gpu, and the pages' code blocks (their own Verdict).
+EVERY_FILE = ("",)
+# Settings some tests read: part of the key. BUILT_SITE (checks of a site built
+# elsewhere) turns the keying off.
+KEYED_ENV = ("SOURCE_REPOSITORY", "SITE_COMMIT", "SITE_URL", "ALL_NOTEBOOKS", "CHROMIUM", "CI")
+
+
+@functools.cache
+def _repository_files() -> tuple[str, ...]:
+    import subprocess
+
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    return tuple(sorted({n for n in listed.split("\0") if n}))
+
+
+@functools.cache
+def places_digest(places: tuple[str, ...]) -> str:
+    """One digest of the repository files under ``places`` ("" is all of them), taken
+    once per process: a file a test writes meanwhile only makes a later run miss."""
+    prefixes = tuple(p.rstrip("/") for p in places)
+
+    def chosen(name: str) -> bool:
+        return any(p == "" or name == p or name.startswith(p + "/") for p in prefixes)
+
+    parts: list[str] = []
+    for name in filter(chosen, _repository_files()):
+        parts += [name, file_digest(ROOT / name)]
+    return build_cache.key("places", *parts)
+
+
+def keyed_test(item: pytest.Item) -> Verdict | None:
+    """The verdict that stands for the whole of ``item``, or None when it is not keyed."""
+    module = getattr(item, "module", None)
+    if not isinstance(item, pytest.Function) or module is None:
+        return None
+    places = getattr(module, "KEYED_ON", EVERY_FILE)
+    if not places or "browser" in item.fixturenames or item.get_closest_marker("browser"):
+        return None
+    if item.get_closest_marker("gpu") or os.environ.get("BUILT_SITE"):
+        return None
+    code = [Path(item.path), HERE.parent / "conftest.py", *sorted(HERE.glob("*.py"))]
+    settings = tuple((name, os.environ.get(name, "")) for name in KEYED_ENV)
+    return Verdict("test " + item.nodeid, code, [places_digest(tuple(places)), repr(settings)])
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    """A keyed test that passed before with the same inputs is reported passed at once."""
+    verdict = keyed_test(item)
+    if verdict is None:
+        return None
+    if not verdict.passed_before():
+        item.keyed_pending = verdict  # remembered when setup, call and teardown pass
+        return None
+    from _pytest.reports import TestReport
+
+    ihook = item.ihook
+    ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+    for when in ("setup", "call", "teardown"):
+        props = [("verdict", "reused")] if when == "call" else []
+        report = TestReport(
+            item.nodeid,
+            item.location,
+            {name: 1 for name in item.keywords},
+            "passed",
+            None,
+            when,
+            [],
+            0.0,
+            user_properties=props,
+        )
+        ihook.pytest_runtest_logreport(report=report)
+    item.session._setupstate.teardown_exact(nextitem)  # what the tests before it set up
+    ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+    return True
 
 
 def pytest_terminal_summary(terminalreporter):

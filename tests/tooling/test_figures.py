@@ -6,6 +6,9 @@ import pytest
 
 from tools.figures import build as fig_tools
 
+# What these tests read (tests/support/verdicts.py: a test is reused while they are unchanged)
+KEYED_ON = ("tools", "figures", "src", "pyproject.toml", "matplotlibrc")
+
 
 def test_failing_figure_script_names_the_script(tmp_path, monkeypatch):
     monkeypatch.setattr(fig_tools, "CACHE", tmp_path / "cache")

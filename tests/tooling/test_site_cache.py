@@ -8,6 +8,9 @@ import pytest
 from tools.core import cache as build_cache
 from tools.site import cache_hook as build_cache_hook
 
+# What these tests read (tests/support/verdicts.py: a test is reused while they are unchanged)
+KEYED_ON = ("tools",)
+
 
 @pytest.fixture
 def cache(isolated_build_cache):

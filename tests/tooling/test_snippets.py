@@ -9,6 +9,9 @@ import pytest
 from tools.snippets import records
 from tools.snippets.source import SnippetError, parse
 
+# What these tests read (tests/support/verdicts.py: a test is reused while they are unchanged)
+KEYED_ON = ("tools", "src", "pyproject.toml")
+
 
 def _snippet(tmp_path: Path, body: str, name: str = "demo.py") -> Path:
     path = tmp_path / name
@@ -111,3 +114,29 @@ def test_a_figure_runs_a_snippets_sections_with_its_line_numbers(tmp_path):
     assert (err.traceback[-1].path, err.traceback[-1].lineno + 1) == (path, 6)
     with pytest.raises(ValueError, match=r"demo.py: no section\(s\) \['c'\]; it has \['a', 'b'\]"):
         run_sections(path, "a", "c")
+
+
+RAISES_OTHER = (
+    "# raises: a ValueError\n"
+    "# --8<-- [start:a]\n"
+    "{}['missing']\n"
+    "# --8<-- [end:a]\n"
+    "# --8<-- [start:b]\n"
+    "print('b ran')\n"
+    "# --8<-- [end:b]\n"
+)
+
+
+def test_a_section_raising_another_error_than_declared_is_refused(tmp_path, fork_server):
+    path = _snippet(tmp_path, RAISES_OTHER)
+    with pytest.raises(SnippetError, match=r"declared '# raises: a ValueError' but raised KeyError"):
+        records.fresh(path, fork_server)
+
+
+def test_another_release_raising_another_error_is_a_difference(tmp_path, fork_server):
+    # what the version matrix does (reader_checks=False): the section ended as declared,
+    # with another error; its message is its output and the sections after it still run
+    from tools.snippets.runner import run
+
+    outcome = run(parse(_snippet(tmp_path, RAISES_OTHER)), fork_server, reader_checks=False)
+    assert outcome.outputs[-2:] == ["KeyError: 'missing'\n", "b ran\n"]

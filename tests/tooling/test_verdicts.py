@@ -9,6 +9,9 @@ from tools.core import cache as build_cache
 from ..support import verdicts
 from ..support.verdicts import LoadedFiles, Verdict
 
+# What these tests read (tests/support/verdicts.py: a test is reused while they are unchanged)
+KEYED_ON = ("tools",)
+
 PREFIX = "/site/"
 PAGE = "a/"
 LOADED = {
@@ -127,3 +130,19 @@ def test_a_file_the_check_answers_itself_is_not_an_input_in_any_language(site):
 def test_nothing_is_remembered_unless_the_page_itself_was_loaded(site):
     _loaded(site).passed(PAGE, {f"http://127.0.0.1:1{PREFIX}style.css"})
     assert not _loaded(site).passed_before(PAGE)
+
+
+def test_a_whole_test_is_keyed_by_the_files_under_its_places(tmp_path, monkeypatch):
+    from tests.support import verdicts
+
+    monkeypatch.setattr(verdicts, "ROOT", tmp_path)
+    monkeypatch.setattr(verdicts, "_repository_files", lambda: ("a/x.py", "b/y.md"))
+    for name in ("a/x.py", "b/y.md"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("1")
+    digest = verdicts.places_digest.__wrapped__  # not the per-process memo
+    only_a, every = digest(("a",)), digest(verdicts.EVERY_FILE)
+    (tmp_path / "b" / "y.md").write_text("a prose edit")
+    assert digest(("a",)) == only_a and digest(verdicts.EVERY_FILE) != every
+    (tmp_path / "a" / "x.py").write_text("a code edit")
+    assert digest(("a",)) != only_a

@@ -31,6 +31,14 @@ def test_result_file_shape(path: Path):
     data = tv.load(path)
     assert tv.base_version(data["torch"]) == path.stem, f"{tv.rel(path)} holds torch {data['torch']}"
 
+    helper = data["helper_tests"]
+    failures = "; ".join(f"{k}: {v}" for k, v in list(helper.get("failures", {}).items())[:3])
+    assert helper.get("passed") and not helper.get("failed"), (
+        f"{tv.rel(path)}: the helper's own tests failed on torch {path.stem} ({failures}). "
+        "autograd_lens is installed by readers of every checked release: fix it, then "
+        + RERUN.format(v=path.stem)
+    )
+
 
 def test_a_snippet_missing_from_a_result_file_is_reported_not_refused():
     """A new snippet has no entry until the matrix runs for it (the versions workflow, or

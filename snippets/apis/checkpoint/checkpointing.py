@@ -70,6 +70,33 @@ print("same dropout mask in the recomputation:",
 assert torch.equal(x.grad, expected)
 # --8<-- [end:preserve-rng-state]
 
+# --8<-- [start:sequential]
+import torch
+from torch.utils.checkpoint import checkpoint_sequential
+
+torch.manual_seed(0)
+net = torch.nn.Sequential(*[torch.nn.Linear(4, 4) for _ in range(4)])
+x = torch.ones(2, 4, requires_grad=True)
+out = checkpoint_sequential(net, segments=2, input=x,
+                            use_reentrant=False)  # (1)!
+out.sum().backward()
+assert all(p.grad is not None for p in net.parameters())
+print("every layer got a gradient:",
+      all(p.grad is not None for p in net.parameters()))
+# --8<-- [end:sequential]
+
+# --8<-- [start:detach-variable]
+import torch
+from torch.utils.checkpoint import detach_variable
+
+h = torch.ones(2, requires_grad=True) * 2
+(d,) = detach_variable(inputs=(h,))  # (1)!
+assert d.is_leaf and d.requires_grad and d.grad_fn is None
+(d * 3).sum().backward()
+print("d.grad:", d.grad)
+print("h is untouched:", h.grad_fn is not None)
+# --8<-- [end:detach-variable]
+
 # --8<-- [start:selective]
 from collections import Counter
 from functools import partial
@@ -113,30 +140,3 @@ for context_fn in (None, partial(create_selective_checkpoint_contexts,
     print("exp recomputed in backward:", seen.ops["exp"])
 assert seen.ops["exp"] == 0
 # --8<-- [end:selective]
-
-# --8<-- [start:sequential]
-import torch
-from torch.utils.checkpoint import checkpoint_sequential
-
-torch.manual_seed(0)
-net = torch.nn.Sequential(*[torch.nn.Linear(4, 4) for _ in range(4)])
-x = torch.ones(2, 4, requires_grad=True)
-out = checkpoint_sequential(net, segments=2, input=x,
-                            use_reentrant=False)  # (1)!
-out.sum().backward()
-assert all(p.grad is not None for p in net.parameters())
-print("every layer got a gradient:",
-      all(p.grad is not None for p in net.parameters()))
-# --8<-- [end:sequential]
-
-# --8<-- [start:detach-variable]
-import torch
-from torch.utils.checkpoint import detach_variable
-
-h = torch.ones(2, requires_grad=True) * 2
-(d,) = detach_variable(inputs=(h,))  # (1)!
-assert d.is_leaf and d.requires_grad and d.grad_fn is None
-(d * 3).sum().backward()
-print("d.grad:", d.grad)
-print("h is untouched:", h.grad_fn is not None)
-# --8<-- [end:detach-variable]

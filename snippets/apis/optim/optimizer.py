@@ -82,21 +82,6 @@ print("buffer grad_fn:", buf.grad_fn)
 assert buf.shape == w.shape and not buf.requires_grad  # (2)!
 # --8<-- [end:state]
 
-# --8<-- [start:differentiable]
-import torch
-
-w = torch.tensor([1.0, 2.0], requires_grad=True)
-lr = torch.tensor(0.1, requires_grad=True)
-p = w.clone()  # (1)!
-opt = torch.optim.SGD([p], lr=lr, differentiable=True)
-p.grad = torch.tensor([3.0, 4.0])
-opt.step()  # (2)!
-p.sum().backward()
-print("d(sum p)/d lr:", lr.grad)
-print("d/dw:", w.grad)
-assert lr.grad.item() == -7.0 and w.grad.tolist() == [1.0, 1.0]
-# --8<-- [end:differentiable]
-
 # --8<-- [start:non-leaf]
 torch.optim.SGD([w.clone()], lr=0.1)
 # --8<-- [end:non-leaf]
@@ -123,3 +108,18 @@ copied = torch.equal(ema.module[1].running_mean, net[1].running_mean)
 print("buffers copied, not averaged:", copied)  # (3)!
 assert copied
 # --8<-- [end:averaged-model]
+
+# --8<-- [start:differentiable]
+import torch
+
+w = torch.tensor([1.0, 2.0], requires_grad=True)
+lr = torch.tensor(0.1, requires_grad=True)
+p = w.clone()  # (1)!
+opt = torch.optim.SGD([p], lr=lr, differentiable=True)
+p.grad = torch.tensor([3.0, 4.0])
+opt.step()  # (2)!
+p.sum().backward()
+print("d(sum p)/d lr:", lr.grad)
+print("d/dw:", w.grad)
+assert lr.grad.item() == -7.0 and w.grad.tolist() == [1.0, 1.0]
+# --8<-- [end:differentiable]

@@ -47,23 +47,37 @@ import torch.utils.checkpoint
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 
-class Twice(torch.nn.Module):
-    def __init__(self):
+class Block(torch.nn.Module):
+    def __init__(self, use_reentrant):
         super().__init__()
         self.lin = torch.nn.Linear(4, 4)
+        self.use_reentrant = use_reentrant
 
     def forward(self, x):
-        x = torch.utils.checkpoint.checkpoint(
-            self.lin, x, use_reentrant=False
-        )
         return torch.utils.checkpoint.checkpoint(
-            self.lin, x, use_reentrant=False
+            self.lin, x, use_reentrant=self.use_reentrant
         )
 
 
-model = DDP(Twice())
-model(torch.ones(2, 4)).sum().backward()
-print(model.module.lin.weight.grad.shape)
+class WithSpare(Block):
+    def __init__(self, use_reentrant):
+        super().__init__(use_reentrant)
+        self.spare = torch.nn.Linear(4, 4)
+
+
+x = torch.ones(2, 4, requires_grad=True)
+model = DDP(WithSpare(use_reentrant=False), find_unused_parameters=True)
+for step in range(2):
+    model(x).sum().backward()
+print("non-reentrant:", model.module.lin.weight.grad is not None)
+assert model.module.lin.weight.grad is not None
+assert model.module.spare.weight.grad is None
+
+model = DDP(Block(use_reentrant=True))
+for step in range(2):
+    model(x).sum().backward()
+print("reentrant, find_unused_parameters off:",
+      model.module.lin.weight.grad is not None)
 assert model.module.lin.weight.grad is not None
 # --8<-- [end:ddp-marked-twice-fix]
 
@@ -73,17 +87,16 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 from torch.utils.checkpoint import checkpoint
 
 
-class Twice(torch.nn.Module):
+class Block(torch.nn.Module):
     def __init__(self):
         super().__init__()
         self.lin = torch.nn.Linear(4, 4)
 
     def forward(self, x):
-        x = checkpoint(self.lin, x, use_reentrant=True)
         return checkpoint(self.lin, x, use_reentrant=True)
 
 
-model = DDP(Twice(), find_unused_parameters=True)
+model = DDP(Block(), find_unused_parameters=True)
 x = torch.ones(2, 4, requires_grad=True)
 model(x).sum().backward()
 # --8<-- [end:ddp-marked-twice]

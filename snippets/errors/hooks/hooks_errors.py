@@ -205,8 +205,12 @@ class TwoHeads(torch.nn.Module):
 
 
 m = TwoHeads()
-m.register_full_backward_hook(lambda mod, gin, gout: None)
+seen = []
+m.register_full_backward_hook(lambda mod, gin, gout: seen.append(len(gout)))
 out = m(torch.ones(1, 2, requires_grad=True))
+(out["a"] + out["b"]).sum().backward()
+print(seen)
+assert seen == []
 # --8<-- [end:hook-output-dict]
 
 # --8<-- [start:non-full-hook-two-nodes]

@@ -12,9 +12,9 @@ import torch
 
 z = torch.tensor([1 + 2j, 3 - 1j])
 a = z.conj().resolve_conj().numpy()
-b = torch._neg_view(torch.ones(2)).resolve_neg().numpy()
+b = z.conj().imag.resolve_neg().numpy()
 print(a, b)
-assert a.tolist() == [1 - 2j, 3 + 1j] and b.tolist() == [-1.0, -1.0]
+assert a.tolist() == [1 - 2j, 3 + 1j] and b.tolist() == [-2.0, 1.0]
 # --8<-- [end:numpy-bits-fix]
 
 # --8<-- [start:numpy-conj]
@@ -27,27 +27,9 @@ z.conj().numpy()
 # --8<-- [start:numpy-neg]
 import torch
 
-torch._neg_view(torch.ones(2)).numpy()
+z = torch.tensor([1 + 2j, 3 - 1j])
+z.conj().imag.numpy()
 # --8<-- [end:numpy-neg]
-
-# --8<-- [start:dlpack-grad-fix]
-import torch
-from torch.utils.dlpack import from_dlpack
-
-w = torch.ones(3, requires_grad=True)
-y = w * 2
-out = from_dlpack(y.detach())
-print(out, out.requires_grad)
-assert out.data_ptr() == y.data_ptr() and not out.requires_grad
-# --8<-- [end:dlpack-grad-fix]
-
-# --8<-- [start:dlpack-grad]
-import torch
-
-w = torch.ones(3, requires_grad=True)
-y = w * 2
-y.__dlpack__()
-# --8<-- [end:dlpack-grad]
 
 # --8<-- [start:pickle-non-leaf-fix]
 import pickle
@@ -96,9 +78,28 @@ a.setflags(write=False)
 t = torch.from_numpy(a)
 # --8<-- [end:numpy-not-writable]
 
+# --8<-- [start:dlpack-grad-fix]
+import torch
+from torch.utils.dlpack import from_dlpack
+
+w = torch.ones(3, requires_grad=True)
+y = w * 2
+out = from_dlpack(y.detach())
+print(out, out.requires_grad)
+assert out.data_ptr() == y.data_ptr() and not out.requires_grad
+# --8<-- [end:dlpack-grad-fix]
+
 # --8<-- [start:dlpack-conj]
 import torch
 
 z = torch.tensor([1 + 2j, 3 - 1j])
 z.conj().__dlpack__()
 # --8<-- [end:dlpack-conj]
+
+# --8<-- [start:dlpack-grad]
+import torch
+
+w = torch.ones(3, requires_grad=True)
+y = w * 2
+y.__dlpack__()
+# --8<-- [end:dlpack-grad]

@@ -68,23 +68,6 @@ print("enable_grad inside inference_mode:", z.requires_grad)
 assert not z.requires_grad
 # --8<-- [end:enable-grad-outside-no-grad]
 
-# --8<-- [start:autocast-no-grad-cache]
-import torch
-from torch import nn
-
-torch.manual_seed(0)
-net = nn.Sequential(nn.Linear(4, 4), nn.LayerNorm(4), nn.Linear(4, 1))
-x = torch.randn(2, 4)
-with torch.autocast("cpu", dtype=torch.bfloat16):  # (1)!
-    with torch.no_grad():
-        net(x)
-    out = net(x)  # (2)!
-out.float().sum().backward()
-missing = [n for n, p in net.named_parameters() if p.grad is None]
-print("output dtype:", out.dtype, "| parameters without .grad:", missing)
-assert out.dtype == torch.bfloat16 and missing == []
-# --8<-- [end:autocast-no-grad-cache]
-
 # --8<-- [start:functional-api-no-grad]
 import torch
 from torch.autograd.functional import jacobian, vjp
@@ -102,3 +85,20 @@ with torch.inference_mode():
 print("under inference_mode:", jac.tolist())
 assert torch.equal(jac, torch.zeros(2, 2))
 # --8<-- [end:functional-api-no-grad]
+
+# --8<-- [start:autocast-no-grad-cache]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+net = nn.Sequential(nn.Linear(4, 4), nn.LayerNorm(4), nn.Linear(4, 1))
+x = torch.randn(2, 4)
+with torch.autocast("cpu", dtype=torch.bfloat16):  # (1)!
+    with torch.no_grad():
+        net(x)
+    out = net(x)  # (2)!
+out.float().sum().backward()
+missing = [n for n, p in net.named_parameters() if p.grad is None]
+print("output dtype:", out.dtype, "| parameters without .grad:", missing)
+assert out.dtype == torch.bfloat16 and missing == []
+# --8<-- [end:autocast-no-grad-cache]

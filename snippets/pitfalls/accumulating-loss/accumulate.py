@@ -79,10 +79,12 @@ def graph_nodes(t):
 
 def train(n, detach):
     total_loss = 0.0
-    for xb in batches[:n]:
-        loss = model(xb).pow(2).mean()
-        loss.backward()  # (1)!
-        total_loss += loss.detach() if detach else loss
+    with SavedTensorLedger() as ledger:
+        for xb in batches[:n]:
+            loss = model(xb).pow(2).mean()
+            loss.backward()  # (1)!
+            total_loss += loss.detach() if detach else loss
+    assert ledger.count > 0 and ledger.live_count == 0
     return graph_nodes(total_loss)
 
 

@@ -48,7 +48,13 @@ d_loss = bce(D(real), ones) + bce(D(fake), zeros)  # (1)!
 d_loss.backward()
 print("G[0].weight.grad is None:", G[0].weight.grad is None)
 assert all(p.grad is not None for p in G.parameters())
-bce(D(fake), ones).backward()  # (2)!
+with_detach = torch.autograd.grad(  # (2)!
+    bce(D(real), ones) + bce(D(fake.detach()), zeros), list(D.parameters())
+)
+assert all(
+    torch.allclose(g, p.grad) for g, p in zip(with_detach, D.parameters())
+)
+bce(D(fake), ones).backward()  # (3)!
 # --8<-- [end:no-detach]
 
 # --8<-- [start:seed-claim]
