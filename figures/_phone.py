@@ -59,3 +59,30 @@ def for_phone(fig, width: int = 26):
         if legend is not None and legend.get_title().get_text():
             legend.set_title(wrap(legend.get_title().get_text(), width))
     return fig
+
+
+def stagger_rows(ax, drop: float = 1.0, margin: float = 1.2, min_boxes: int = 2):
+    """A graph drawn by ``autograd_lens.draw_graph`` made narrower for a phone: in a row of
+    ``min_boxes`` or more boxes every second box moves down by ``drop`` (data units), so that
+    neighbours may overlap horizontally without touching, and the rows below move down
+    with it. The arrows are anchored on the boxes, so they follow; the x limits hug the
+    boxes (``margin`` data units either side of the outermost centres)."""
+    from matplotlib.text import Annotation
+
+    boxes = [t for t in ax.texts if not isinstance(t, Annotation)]
+    rows: dict[float, list] = {}
+    for box in boxes:
+        rows.setdefault(round(box.get_position()[1], 6), []).append(box)
+    shift = 0.0
+    for y in sorted(rows, reverse=True):  # top row first
+        row = sorted(rows[y], key=lambda b: b.get_position()[0])
+        stagger = len(row) >= min_boxes
+        for i, box in enumerate(row):
+            x, _ = box.get_position()
+            box.set_position((x, y - shift - (drop if stagger and i % 2 else 0.0)))
+        shift += drop if stagger else 0.0
+    xs = [b.get_position()[0] for b in boxes]
+    ys = [b.get_position()[1] for b in boxes]
+    ax.set_xlim(min(xs) - margin, max(xs) + margin)
+    ax.set_ylim(min(ys) - 0.8, max(ys) + 0.8)
+    return ax

@@ -235,3 +235,59 @@ def test_phone_titles_wrap_at_words_and_keep_operators_with_their_operands():
         wrap("同一个 f(a, n_steps)，调用两次，记下两张不同的图")
         == "同一个 f(a, n_steps)，\n调用两次，记下两张不同的图"
     )
+
+
+def test_every_figure_draws_a_phone_layout():
+    """A phone (390 px) gets every figure whole, none scrolls sideways (issue 32, N1):
+    each figure script's ``draw`` takes ``narrow`` (read from the source, nothing run)."""
+    import ast
+
+    from tools.core.repo import FIGURES
+
+    scripts = [p for p in sorted(FIGURES.rglob("*.py")) if not p.name.startswith("_")]
+    assert len(scripts) >= 15, scripts
+    without = []
+    for script in scripts:
+        tree = ast.parse(script.read_text(encoding="utf-8"))
+        (draw,) = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "draw"]
+        names = [a.arg for a in draw.args.args + draw.args.kwonlyargs]
+        if "narrow" not in names:
+            without.append(str(script.relative_to(FIGURES)))
+    assert not without, f"no phone layout (def draw(lang, narrow=False)): {without}"
+
+
+def test_stagger_rows_puts_neighbours_of_a_wide_row_at_two_heights():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import torch
+    from matplotlib.text import Annotation
+
+    from autograd_lens import draw_graph
+    from figures._phone import stagger_rows
+
+    a, b, c = (torch.ones(2, requires_grad=True) for _ in range(3))
+    loss = torch.stack([a, b, c]).sum()  # below StackBackward0: a row of three AccumulateGrad
+    fig, ax = plt.subplots(figsize=(3.5, 8))
+    draw_graph({"loss": loss}, {"a": a, "b": b, "c": c}, ax=ax)
+    boxes = [t for t in ax.texts if not isinstance(t, Annotation)]
+    before = {i: t.get_position() for i, t in enumerate(boxes)}  # the same label may recur
+    arrows = len(ax.texts) - len(boxes)
+    stagger_rows(ax)
+    after = {i: t.get_position() for i, t in enumerate(boxes)}
+    rows: dict[float, list[int]] = {}
+    for k, (_x, y) in before.items():
+        rows.setdefault(y, []).append(k)
+    wide = [sorted(r, key=lambda k: before[k][0]) for r in rows.values() if len(r) >= 3]
+    assert wide, rows  # the graph has a row of three boxes
+    for row in wide:  # neighbours at two heights, every second one lower
+        ys = [after[k][1] for k in row]
+        assert ys[0] == ys[2] > ys[1], (row, ys)
+    assert all(after[k][0] == before[k][0] for k in before)  # no box moves sideways
+    (top,) = [r for y, r in rows.items() if y == max(rows)]
+    assert [after[k] for k in top] == [before[k] for k in top]  # a row of one stays
+    assert len(ax.texts) - len(boxes) == arrows  # the arrows stay, anchored on the boxes
+    xs = [p[0] for p in after.values()]
+    assert ax.get_xlim() == (min(xs) - 1.2, max(xs) + 1.2)
+    plt.close(fig)

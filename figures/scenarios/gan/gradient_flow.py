@@ -6,6 +6,7 @@ import torch
 from matplotlib.patches import Rectangle
 from torch import nn
 
+from figures._phone import for_phone
 from tools.figures.legible import legible
 
 INPUTS = ["tools/figures/legible.py"]
@@ -69,13 +70,18 @@ def measure() -> list[tuple[float | None, float | None]]:
     return out
 
 
-def draw(lang: str):
+def draw(lang: str, narrow: bool = False):
     t = TEXT[lang]
     rows = measure()
-    fig, ax = plt.subplots(figsize=(7.8, 3.4))
+    # narrow (a phone): each row's label on a line of its own, above its two cells
+    step = 1.45 if narrow else 1
+    fig, ax = plt.subplots(figsize=(3.4, 5.4) if narrow else (7.8, 3.4))
     for i, row in enumerate(rows):
+        if narrow:
+            y = (len(rows) - 1 - i) * step
+            ax.text(0.02, y + 1.12, t["rows"][i], ha="left", va="center", fontsize=9)
         for j, value in enumerate(row):
-            y = len(rows) - 1 - i
+            y = (len(rows) - 1 - i) * step
             color = "#c8e6c9" if value is not None else "#eeeeee"
             ax.add_patch(Rectangle((j, y), 0.96, 0.9, facecolor=color, edgecolor="white"))
             label = t["none"] if value is None else t["norm"].format(value)
@@ -89,14 +95,19 @@ def draw(lang: str):
                 color="#1b5e20" if value is not None else "#777777",
             )
     ax.set_xlim(0, 2)
-    ax.set_ylim(0, len(rows))
+    ax.set_ylim(0, (len(rows) - 1) * step + (1.4 if narrow else 1))
     ax.set_xticks([0.48, 1.48], t["cols"])
-    ax.set_yticks([len(rows) - 1 - i + 0.45 for i in range(len(rows))], t["rows"], fontsize=9)
+    if narrow:
+        ax.set_yticks([])
+    else:
+        ax.set_yticks([len(rows) - 1 - i + 0.45 for i in range(len(rows))], t["rows"], fontsize=9)
     ax.xaxis.tick_top()
     ax.tick_params(length=0)
     for side in ("left", "bottom", "top", "right"):
         ax.spines[side].set_visible(False)
     ax.set_title(t["title"], fontsize=11, pad=24)
+    if narrow:
+        for_phone(fig)
     legible(fig)
     fig.tight_layout()
     return legible(fig)

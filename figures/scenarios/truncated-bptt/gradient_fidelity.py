@@ -6,6 +6,7 @@ chunk length that divides the sequence."""
 import matplotlib.pyplot as plt
 from torch.nn.functional import cosine_similarity
 
+from figures._phone import for_phone, wrap
 from tools.figures.legible import legible
 from tools.snippets.reuse import run_sections
 
@@ -42,30 +43,33 @@ def measure() -> dict[int, float]:
     return {k: cosine_similarity(grad(k), full, dim=0).item() for k in CHUNKS}
 
 
-def draw(lang: str):
+def draw(lang: str, narrow: bool = False):
     t = TEXT[lang]
     cosine = measure()
     ks = list(cosine)
-    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    fig, ax = plt.subplots(figsize=(3.4, 4.8) if narrow else (7.5, 4.2))  # narrow: a phone
     ax.plot(ks, list(cosine.values()), marker="o", color="#3f51b5")
     ax.axhline(1.0, color="#999999", linestyle="--", linewidth=1)
+    # a phone: the note sits low on the right, clear of the curve, with an arrow to k = T
+    where = {"xytext": (0.97, 0.3), "textcoords": "axes fraction"} if narrow else {}
     ax.annotate(
         t["full"],
         (T, cosine[T]),
-        xytext=(-10, -16),
-        textcoords="offset points",
+        **(where or {"xytext": (-10, -16), "textcoords": "offset points"}),
         ha="right",
         fontsize=9,
         color="#555555",
+        **({"arrowprops": {"arrowstyle": "->", "color": "#999999"}} if narrow else {}),
     )
     ax.set_xscale("log")
-    ax.set_xticks(ks, [str(k) for k in ks])
+    shown = [1, 2, 5, 10, 20, 60] if narrow else ks  # a phone: fewer labels, all points
+    ax.set_xticks(shown, [str(k) for k in shown])
     ax.minorticks_off()
-    ax.set_xlabel(t["x"])
-    ax.set_ylabel(t["y"])
+    ax.set_xlabel(wrap(t["x"]) if narrow else t["x"])
+    ax.set_ylabel(wrap(t["y"], 30) if narrow else t["y"])
     ax.set_title(t["title"], fontsize=11)
     ax.set_ylim(0.88, 1.01)
     ax.grid(alpha=0.3)
-    legible(fig)
+    legible(for_phone(fig) if narrow else fig)
     fig.tight_layout()
     return legible(fig)

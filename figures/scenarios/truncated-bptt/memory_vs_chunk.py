@@ -4,6 +4,7 @@ section, SavedTensorLedger inside), run for more chunk lengths than the page sho
 
 import matplotlib.pyplot as plt
 
+from figures._phone import for_phone, wrap
 from tools.figures.legible import legible
 from tools.snippets.reuse import run_sections
 
@@ -35,12 +36,12 @@ def measure() -> dict[int, int]:
     return {k: snippet["train_chunks"](k) for k in CHUNKS}
 
 
-def draw(lang: str):
+def draw(lang: str, narrow: bool = False):
     t = TEXT[lang]
     held = measure()
     ks = list(held)
     kib = [held[k] / 1024 for k in ks]
-    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    fig, ax = plt.subplots(figsize=(3.4, 4.8) if narrow else (7.5, 4.2))  # narrow: a phone
     ax.plot(ks, kib, marker="o", color="#3f51b5")
     ax.axhline(held[T] / 1024, color="#999999", linestyle="--", linewidth=1)
     ax.annotate(
@@ -52,11 +53,11 @@ def draw(lang: str):
         fontsize=9,
         color="#555555",
     )
-    ax.set_xlabel(t["x"])
-    ax.set_ylabel(t["y"])
+    ax.set_xlabel(wrap(t["x"]) if narrow else t["x"])
+    ax.set_ylabel(wrap(t["y"], 30) if narrow else t["y"])
     ax.set_title(t["title"], fontsize=11)
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
-    legible(fig)
+    legible(for_phone(fig) if narrow else fig)
     fig.tight_layout()
     return legible(fig)
