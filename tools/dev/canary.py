@@ -10,18 +10,36 @@ from pathlib import Path
 
 import yaml
 
+from tools.core.errors import ToolError
 from tools.core.repo import ROOT, rel
 
 _DROPPED_PLUGINS = {"i18n", "search"}  # Zensical brings its own search
 
 
-def one_language_config(lang: str, out: Path) -> Path:
-    from tools.pages.parse import mkdocs_config
+def _mkdocs_yml() -> dict:
+    """mkdocs.yml as ``tools.pages.parse.mkdocs_config`` reads it, except that a
+    ``!!python/name:X`` value (the emoji index and generator) stays the string "X":
+    Zensical resolves such strings, mapping ``material.extensions`` to its own."""
+    from yaml_env_tag import construct_env_tag
 
-    config = dict(mkdocs_config())
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!ENV", construct_env_tag)
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: suffix)
+    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+
+
+def one_language_config(lang: str, out: Path) -> Path:
+    if out.resolve().parent != ROOT:
+        # Zensical resolves docs_dir against the config's folder and refuses an
+        # absolute one or one outside it.
+        raise ToolError(f"{out}: write the Zensical config in the repository root ({ROOT})")
+    config = _mkdocs_yml()
     config.pop("hooks", None)
-    config["docs_dir"] = str(ROOT / "docs" / lang)
-    config["site_dir"] = str(ROOT / "site-zensical" / lang)
+    config["docs_dir"] = f"docs/{lang}"
+    config["site_dir"] = f"site-zensical/{lang}"
     plugins = []
     for plugin in config.get("plugins", []):
         name = plugin if isinstance(plugin, str) else next(iter(plugin))
