@@ -296,3 +296,28 @@ def test_the_torch_pin_is_the_installed_torch():
         stated = re.findall(r"PyTorch (\d+\.\d+\.\d+)", pages.text(lang, "index.md"))
         stale += [f"docs/{lang}/index.md: PyTorch {v}" for v in stated if v != pin]
     assert not stale, f"torch versions that disagree with requirements.lock ({pin}): {stale}"
+
+
+def test_the_zensical_config_is_one_language_with_relative_paths(tmp_path, monkeypatch):
+    """What Zensical 0.1.1 accepts (checked by hand with a stand-in UI package, 0
+    warnings): docs_dir and site_dir relative to the config, no hooks, no i18n, and
+    the emoji functions as names Zensical resolves itself."""
+    import shutil
+
+    import yaml
+
+    from tools.core.errors import ToolError
+    from tools.core.repo import ROOT
+    from tools.dev import canary
+
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    monkeypatch.setattr(canary, "ROOT", tmp_path)
+    config = yaml.safe_load(canary.one_language_config("en", tmp_path / "z.yml").read_text())
+    assert config["docs_dir"] == "docs/en" and config["site_dir"] == "site-zensical/en"
+    assert "hooks" not in config and config["theme"]["language"] == "en"
+    names = {next(iter(p)) if isinstance(p, dict) else p for p in config["plugins"]}
+    assert not names & {"i18n", "search"}
+    emoji = next(e["pymdownx.emoji"] for e in config["markdown_extensions"] if "pymdownx.emoji" in e)
+    assert all(isinstance(v, str) and v for v in emoji.values())
+    with pytest.raises(ToolError, match="repository root"):
+        canary.one_language_config("en", tmp_path / "sub" / "z.yml")
