@@ -342,6 +342,7 @@ def pytest_runtest_protocol(item, nextitem):
         return None
     if not verdict.passed_before():
         item.keyed_pending = verdict  # remembered when setup, call and teardown pass
+        note(item, "ran")
         return None
     from _pytest.reports import TestReport
 
