@@ -250,7 +250,9 @@ class Recorder:
 
 
 def note(node: pytest.Item, how: str) -> None:
-    """Count this check in the run's summary (``reused`` or ``ran``)."""
+    """Count this check in the run's summary (``reused`` or ``ran``), once per test:
+    a keyed test that runs and then reuses an inner check counts as reused."""
+    node.user_properties[:] = [p for p in node.user_properties if p[0] != "verdict"]
     node.user_properties.append(("verdict", how))
 
 
