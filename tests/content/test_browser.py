@@ -10,6 +10,7 @@ is missing, except under CI, where it must run.
 from __future__ import annotations
 
 import functools
+import gzip
 import json
 import os
 import re
@@ -36,6 +37,9 @@ EXAMPLE = "internals/what-detach-does/"
 SHOTS = ARTIFACTS / "screenshots"
 
 
+GZIPPED = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt"}  # what the host compresses
+
+
 @pytest.fixture(scope="session")  # once per worker: xdist interleaves modules
 def server(built_site):
     class Handler(SimpleHTTPRequestHandler):
@@ -49,6 +53,23 @@ def server(built_site):
 
         def log_message(self, *args):
             pass
+
+        def do_GET(self):
+            # Like the static host (GitHub Pages): text types go out gzip-compressed to a
+            # browser that accepts it, so the bytes a test counts are what a phone gets.
+            # Pagefind's index files and wasm come compressed by Pagefind already.
+            file = Path(self.translate_path(self.path))
+            if "gzip" not in self.headers.get("Accept-Encoding", "") or file.suffix not in GZIPPED:
+                return super().do_GET()
+            if not file.is_file():
+                return self.send_error(404)
+            body = gzip.compress(file.read_bytes(), mtime=0)
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(file)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
 
         def send_error(self, code, message=None, explain=None):
             # Like the static host: a missing path gets the site's own 404 page.
@@ -663,9 +684,8 @@ def _type_query(pg, query: str, typed: bool = False) -> list[str]:
     box = pg.locator("input.md-search__input")
     if typed:  # letter by letter, at a brisk reader's pace
         box.press_sequentially(query, delay=120)
-    else:
+    else:  # pasted: an input event and no key (a phone's long-press paste)
         box.fill(query)
-    box.press("End")  # Material searches on key events (an IME commits with one)
     results = pg.locator(".md-search-result__item a")
     results.first.wait_for(timeout=15000)
     return [results.nth(i).get_attribute("href") for i in range(results.count())]

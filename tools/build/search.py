@@ -82,8 +82,8 @@ LANGS = ("zh", "en")
 # are already cut, the same way search.js cuts a query).
 NO_LANGUAGE = "und"
 # Sections that are machinery wherever they are: where a page's facts come from, how
-# a chapter was collected.
-MACHINERY_SECTIONS = {"sources", "references", "method"}
+# a chapter was collected, the imports and toy data a page's code starts from.
+MACHINERY_SECTIONS = {"sources", "references", "method", "setup"}
 # The sections of these pages are questions readers asked (the FAQ's topic pages): their
 # headings are also the search field ``q``, which a comparing query weighs.
 QUESTIONS = "/faq/"

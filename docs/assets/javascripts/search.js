@@ -8,7 +8,7 @@
   var RealWorker = window.Worker;
   var root = new URL("../../", document.currentScript.src); // assets/javascripts/ -> site root
   var LANG = document.documentElement.getAttribute("lang") === "en" ? "en" : "zh";
-  var SHOWN = 4; // records whose text is fetched: what a phone shows on its first screen
+  var SHOWN = 8; // records whose text is fetched: about two phone screens of results
   // Pagefind in the page (no worker: one file fewer to fetch). The search fields
   // (tools/build/search.py): a heading's words (t) count far more than the same words
   // in the text, the page's title (p) a little more. A query that reads like a
@@ -297,6 +297,17 @@
 
   // The stand-in for Material's search worker: SETUP (0) -> READY (1), QUERY (2) ->
   // RESULT (3). Only the answer to the latest query is delivered.
+  // A phone's paste and an input method's commit change the box with no key pressed,
+  // and Material's box searches on keyup: pass such a change on as one.
+  ["input", "compositionend"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var box = event.target;
+      if (box && box.matches && box.matches("input.md-search__input")) {
+        box.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+      }
+    }, true);
+  });
+
   var TYPING_PAUSE_MS = 250;
   function SearchWorker() {
     this.target = document.createElement("span");
