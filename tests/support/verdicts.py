@@ -317,7 +317,10 @@ def places_digest(places: tuple[str, ...]) -> str:
 
     parts: list[str] = []
     for name in filter(chosen, _repository_files()):
-        parts += [name, file_digest(ROOT / name)]
+        path = ROOT / name
+        # a link git lists as a file (a clone's .venv pointing at another checkout's):
+        # its target, not what lies behind it
+        parts += [name, f"link {os.readlink(path)}" if path.is_symlink() else file_digest(path)]
     return build_cache.key("places", *parts)
 
 
