@@ -255,6 +255,7 @@ def _snippet_problems(block: model.Block) -> str:
 _PAGE_ITEM = re.compile(r"docs/[^/]+/(?P<page>.+?\.md)::")
 
 
+@pytest.hookimpl(optionalhook=True)  # known only while xdist is loaded (not with -p no:xdist)
 def pytest_xdist_make_scheduler(config, log):
     """Under ``-n``: all blocks of a page, in both languages, go to one worker, in page
     order (the chain runs once there, and the second language reuses its pass); every
