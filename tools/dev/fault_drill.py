@@ -133,7 +133,7 @@ FAULTS = {
     "benchmark-median": fabricated_median,
     "empty-figure": lambda: edit(
         "figures/fundamentals/dynamic-graph/first_graph.py",
-        "    return legible(fig)",
+        "    return legible(for_phone(fig) if narrow else fig)",
         "    plt.close(fig)\n    return legible(plt.figure(figsize=(5.0, 6.2)))",
     ),
     "factcheck-assert-in-cuda-branch": lambda: edit(
@@ -158,7 +158,7 @@ FAULTS = {
     ),
     "figure-without-pyplot": lambda: edit(
         "figures/fundamentals/dynamic-graph/first_graph.py",
-        "    return legible(fig)",
+        "    return legible(for_phone(fig) if narrow else fig)",
         "    from matplotlib.figure import Figure\n\n    plt.close(fig)\n    return legible(Figure())",
     ),
     # --- published by the build before, refused by it now
