@@ -168,10 +168,21 @@
     var piece = (start > 0 ? "…" : "") + text.slice(start, start + 140);
     var html = escapeHtml(piece);
     shown.slice().sort(function (a, b) { return b.length - a.length; }).forEach(function (w) {
-      var re = new RegExp("(" + escapeHtml(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + ")(?![^<]*>)", "gi");
+      var word = escapeHtml(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      // a Latin word is marked whole (not "graph" inside retain_graph); Chinese has no gaps
+      if (/^[\x00-\x7f]+$/.test(w)) {
+        if (/^\w/.test(w)) word = "(?<!\\w)" + word;
+        if (/\w$/.test(w)) word += "(?!\\w)";
+      }
+      var re = new RegExp("(" + word + ")(?![^<]*>)", "gi");
       html = html.replace(re, "<mark>$1</mark>");
     });
     return html;
+  }
+
+  // A section's text starts with its heading, which the result shows as its title.
+  function withoutTitle(text, title) {
+    return title && text.indexOf(title) === 0 ? text.slice(title.length).trim() : text;
   }
 
   // One result per page, in Material's shape: the best section of the page first,
@@ -189,7 +200,9 @@
         out.push(group);
         group.page = { location: pageUrl, title: readable(data.meta.page || data.meta.title), text: "", terms: terms, score: top - 1 };
       }
-      var entry = { location: data.url, title: readable(data.meta.title), text: excerpt(readable(data.content), shown), terms: terms, score: group.length ? top - 1 : top };
+      var title = readable(data.meta.title);
+      var text = excerpt(withoutTitle(readable(data.content), title), shown);
+      var entry = { location: data.url, title: title, text: text, terms: terms, score: group.length ? top - 1 : top };
       if (hash < 0) {
         group.page.text = entry.text;
         group.page.score = top;
