@@ -144,9 +144,8 @@ def _serve(run: Run, clone: Path, only: str | None) -> None:
     label = f"serve ({only or 'zh+en'})"
     lang = only or "zh"
     prefix = "" if only else ("" if lang == "zh" else "en/")
+    # one language (ONLY=zh) is served at the site's path too, without a language folder
     url = f"http://127.0.0.1:{port}/detach-in-depth/{prefix}{PROSE_PAGE.removesuffix('.md')}/"
-    if only:
-        url = f"http://127.0.0.1:{port}/{PROSE_PAGE.removesuffix('.md')}/"
     load = os.getloadavg()[0]
     t0 = time.perf_counter()
     proc = subprocess.Popen(
