@@ -64,7 +64,7 @@ figures: setup  ## render the figures now (the build does this too)
 bench: setup  ## CPU benchmarks -> benchmarks/results/cpu/
 	$(PY) -m benchmarks run --device cpu && $(PY) -m tools snippets record snippets/benchmarks
 
-bench-loop: setup  ## the loop benchmark on a clean clone (COMMIT=HEAD) -> benchmarks/results/loop/
+bench-loop: setup  ## the loop benchmark on a clean clone (COMMIT=HEAD) -> benchmarks/loop-results/
 	$(PY) -m tools dev loop --commit $(or $(COMMIT),HEAD)
 
 bench-gpu: setup  ## CUDA benchmarks -> benchmarks/results/cuda/ (needs a GPU)

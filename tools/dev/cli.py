@@ -61,7 +61,7 @@ def map_() -> None:
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Folder of the results (default benchmarks/results/loop/).",
+    help="Folder of the results (default benchmarks/loop-results/).",
 )
 def loop(source: str | None, commit: str, out: Path | None) -> None:
     """Time the contributor's loop on a clean clone: cold and warm make test, after a

@@ -13,7 +13,7 @@ into a temporary folder and times, there:
    to the rebuilt page being served.
 
 Each step's wall time and the CPU seconds of everything it ran (user + system of its
-process tree) go into ``benchmarks/results/loop/<date>-<commit>.json`` with the
+process tree) go into ``benchmarks/loop-results/<date>-<commit>.json`` with the
 machine (cores, memory, CPU model, load average before each step), the date, the
 commit and the torch version; a Markdown table of the same goes beside it. The edits
 are made in the clone only. Timings are data, never test assertions.
@@ -40,7 +40,7 @@ from pathlib import Path
 from tools.core.errors import ToolError
 from tools.core.repo import ROOT
 
-RESULTS = ROOT / "benchmarks" / "results" / "loop"
+RESULTS = ROOT / "benchmarks" / "loop-results"  # not results/: that folder holds one device each
 PROSE_PAGE = "fundamentals/leaves.md"  # a hand-written page with code, in both languages
 SNIPPET = "snippets/fundamentals/leaves/leaves.py"
 SERVE_TIMEOUT = 600
