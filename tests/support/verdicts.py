@@ -86,16 +86,7 @@ NOT_BUILD_INPUTS = ("tests/", ".github/", ".ci/", "README.md", "CONTRIBUTING.md"
 
 def build_inputs() -> list[Path]:
     """The files a site build can read, found with git (new files count too)."""
-    import subprocess
-
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    ).stdout.decode()
-    names = sorted({n for n in listed.split("\0") if n and not n.startswith(NOT_BUILD_INPUTS)})
-    return [ROOT / n for n in names]
+    return [ROOT / n for n in _repository_files() if not n.startswith(NOT_BUILD_INPUTS)]
 
 
 def snippet_inputs(snippet: Path) -> list[Path]:
@@ -295,6 +286,8 @@ KEYED_ENV = ("SOURCE_REPOSITORY", "SITE_COMMIT", "SITE_URL", "ALL_NOTEBOOKS", "C
 
 @functools.cache
 def _repository_files() -> tuple[str, ...]:
+    """What git lists in the checkout, new files included, ignored ones not (once per
+    process)."""
     import subprocess
 
     listed = subprocess.run(

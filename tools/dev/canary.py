@@ -16,27 +16,14 @@ from tools.core.repo import ROOT, rel
 _DROPPED_PLUGINS = {"i18n", "search"}  # Zensical brings its own search
 
 
-def _mkdocs_yml() -> dict:
-    """mkdocs.yml as ``tools.pages.parse.mkdocs_config`` reads it, except that a
-    ``!!python/name:X`` value (the emoji index and generator) stays the string "X":
-    Zensical resolves such strings, mapping ``material.extensions`` to its own."""
-    from yaml_env_tag import construct_env_tag
-
-    class Loader(yaml.SafeLoader):
-        pass
-
-    Loader.add_constructor("!ENV", construct_env_tag)
-    Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: suffix)
-    Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
-    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
-
-
 def one_language_config(lang: str, out: Path) -> Path:
     if out.resolve().parent != ROOT:
         # Zensical resolves docs_dir against the config's folder and refuses an
         # absolute one or one outside it.
         raise ToolError(f"{out}: write the Zensical config in the repository root ({ROOT})")
-    config = _mkdocs_yml()
+    from tools.pages.parse import mkdocs_config
+
+    config = mkdocs_config(python_names=True)  # Zensical maps material.extensions itself
     config.pop("hooks", None)
     config["docs_dir"] = f"docs/{lang}"
     config["site_dir"] = f"site-zensical/{lang}"

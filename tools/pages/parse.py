@@ -178,9 +178,10 @@ def is_python(info: str) -> bool:
     return info.split(" ", 1)[0].lower() in {"python", "py", "python3", "pycon"}
 
 
-def mkdocs_config() -> dict:
+def mkdocs_config(python_names: bool = False) -> dict:
     """mkdocs.yml as plain data: ``!ENV`` read as MkDocs reads it (the first variable
-    set, else the default), other custom tags as None."""
+    set, else the default), other custom tags as None; with ``python_names``, a
+    ``!!python/name:X`` value as the string "X" (what Zensical resolves itself)."""
     import yaml
     from yaml_env_tag import construct_env_tag
 
@@ -189,6 +190,8 @@ def mkdocs_config() -> dict:
 
     Loader.add_constructor("!ENV", construct_env_tag)
     Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    if python_names:
+        Loader.add_multi_constructor("tag:yaml.org,2002:python/name:", lambda loader, suffix, node: suffix)
     Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
     return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
 
